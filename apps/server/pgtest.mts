@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
+const t0 = Date.now();
+const pg = await PGlite.create({ extensions: { pg_trgm } });
+console.log('create', Date.now() - t0);
+await pg.exec('create extension if not exists pg_trgm; create table t(id int, o uuid); create role app_user nologin; grant select on t to app_user; alter table t enable row level security; create policy p on t using (o = nullif(current_setting(\'app.org\', true), \'\')::uuid);');
+await pg.exec(`insert into t values (1, '00000000-0000-0000-0000-000000000001'), (2, '00000000-0000-0000-0000-000000000002')`);
+const db = drizzle(pg);
+const r = await db.transaction(async (tx) => { await tx.execute(sql`select set_config('app.org', '00000000-0000-0000-0000-000000000001', true)`); await tx.execute(sql`set local role app_user`); return tx.execute(sql`select * from t`); });
+console.log(r.rows);
+console.log('clone' in pg);
+const t1 = Date.now(); const c = await (pg as any).clone(); console.log('clone ms', Date.now() - t1, (await c.query('select count(*) from t')).rows);
+await pg.listen('ch', (p) => console.log('notified', p));
+await pg.query(`select pg_notify('ch', 'hello')`);
+await new Promise(r => setTimeout(r, 100));
+console.log((await pg.query(`select similarity('hello','helo')`)).rows, (await pg.query('select version()')).rows);

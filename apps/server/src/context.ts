@@ -1,0 +1,29 @@
+import { createRequestAuth, type RequestAuth } from './platform/auth/request-auth.ts';
+import { type KeyRing, loadKeyRing } from './platform/auth/keys.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/index.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+
+/** Everything a request handler may use; built once per server copy. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  keys: KeyRing;
+  auth: RequestAuth;
+  rateLimiter: RateLimiter;
+}
+
+export async function createContext(config: Config, database: Database, overrides: Partial<AppContext> = {}) {
+  const keys = overrides.keys ?? (await loadKeyRing(database));
+  const ctx: AppContext = {
+    config,
+    database,
+    keys,
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, database }),
+    auth: overrides.auth ?? createRequestAuth(database, keys),
+    rateLimiter: overrides.rateLimiter ?? createRateLimiter(database),
+  };
+  return ctx;
+}

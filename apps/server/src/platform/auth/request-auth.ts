@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { AppError } from '../errors.ts';
+import type { AccessClaims, KeyRing } from './keys.ts';
+
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  email: string;
+  aal: 'aal1' | 'aal2';
+  isRecovery: boolean;
+  reviewer: { id: string; name: string; email: string; organizationId: string | null; isAdmin: boolean } | null;
+}
+
+export interface Member extends Caller {
+  reviewer: { id: string; name: string; email: string; organizationId: string; isAdmin: boolean };
+  organizationId: string;
+}
+
+const unauthorized = () => new AppError('unauthorized', 'Not authenticated. Please log in to continue.');
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * Resolves the caller from the bearer token: a valid signature, and a session that is still open
+ * (so logout takes effect at once), with the reviewer record, in one query.
+ */
+export function createRequestAuth(database: Database, keys: KeyRing) {
+  const cache = new WeakMap<FastifyRequest, Promise<Caller>>();
+
+  async function resolve(req: FastifyRequest): Promise<Caller> {
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    let claims: AccessClaims;
+    try {
+      claims = await keys.verify(token);
+    } catch {
+      throw unauthorized();
+    }
+    const result = await database.db.execute<{
+      revoked_at: string | null;
+      reviewer_id: string | null;
+      name: string | null;
+      email: string | null;
+      organization_id: string | null;
+      is_admin: boolean | null;
+    }>(sql`
+      select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin
+      from auth_sessions s
+      left join reviewers r on r.user_id = s.user_id
+      where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`);
+    const row = result.rows[0];
+    if (!row || row.revoked_at) throw unauthorized();
+    return {
+      userId: claims.sub,
+      sessionId: claims.session_id,
+      email: claims.email,
+      aal: claims.aal,
+      isRecovery: claims.is_recovery === true,
+      reviewer: row.reviewer_id
+        ? {
+            id: row.reviewer_id,
+            name: row.name ?? '',
+            email: row.email ?? '',
+            organizationId: row.organization_id,
+            isAdmin: row.is_admin === true,
+          }
+        : null,
+    };
+  }
+
+  /** The caller, or 401. Cached per request. */
+  function requireCaller(req: FastifyRequest): Promise<Caller> {
+    let p = cache.get(req);
+    if (!p) {
+      p = resolve(req);
+      cache.set(req, p);
+    }
+    return p;
+  }
+
+  /** The caller who belongs to an organization, or 401/403. */
+  async function requireMember(req: FastifyRequest): Promise<Member> {
+    const caller = await requireCaller(req);
+    if (caller.isRecovery) throw unauthorized();
+    const orgId = caller.reviewer?.organizationId;
+    if (!caller.reviewer || !orgId) {
+      throw new AppError('forbidden', 'You need to create or join a label first.');
+    }
+    return { ...caller, reviewer: { ...caller.reviewer, organizationId: orgId }, organizationId: orgId };
+  }
+
+  async function requireAdmin(req: FastifyRequest): Promise<Member> {
+    const member = await requireMember(req);
+    if (!member.reviewer.isAdmin) throw new AppError('forbidden', 'Only an admin of your label can do this.');
+    return member;
+  }
+
+  return { requireCaller, requireMember, requireAdmin, forget: (req: FastifyRequest) => cache.delete(req) };
+}
+
+export type RequestAuth = ReturnType<typeof createRequestAuth>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Music Review <no-reply@music-review.local>'),
+  SEED_DEMO: boolish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolish.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Rate limits: count per window. Defaults stop guessing, yet a whole office behind one
+  // address can still sign in (the per-address limits are well above one person's mistakes).
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_RESEND_SECONDS: z.coerce.number().int().min(1).default(60),
+});
+
+export type Config = z.infer<typeof envSchema> & { appUrl: string; isProduction: boolean; seedDemo: boolean };
+
+/** Reads and validates the environment. A bad variable stops the start with its name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    isProduction: c.NODE_ENV === 'production',
+    // Demo data by default only for the embedded database; a real server gets it when asked.
+    seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

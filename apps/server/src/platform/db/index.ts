@@ -1,0 +1,139 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: repositories accept both. */
+export type Queryable = Db | Tx;
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export const CHANGES_CHANNEL = 'mr_changes';
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /**
+   * Runs fn in a transaction bound to one organization: row-level security then hides every
+   * other organization's rows, even if a query forgets its filter.
+   */
+  withOrg<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function bindOrg(db: Db) {
+  return <T>(organizationId: string, fn: (tx: Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', 'music_review_app', true)`,
+      );
+      return fn(tx);
+    });
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    withOrg: bindOrg(db),
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', (err) => console.error('postgres pool error', err));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<pg.Client>();
+  return {
+    kind: 'postgres',
+    db,
+    withOrg: bindOrg(db),
+    async listen(channel, onPayload) {
+      // A dedicated connection, reopened with backoff if the server drops it.
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let attempt = 0;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+        });
+        c.on('error', () => {
+          listeners.delete(c);
+          c.end().catch(() => {});
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), Math.min(30_000, 250 * 2 ** attempt++));
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        attempt = 0;
+        client = c;
+        listeners.add(c);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        }
+      };
+    },
+    async migrate() {
+      // Several copies may start at once: one migrates, the others wait for the lock.
+      const lock = new pg.Client({ connectionString: url });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock(724001)');
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query('select pg_advisory_unlock(724001)').catch(() => {});
+        await lock.end();
+      }
+    },
+    async close() {
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  DATABASE_POOL_SIZE: number;
+}): Promise<Database> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  return openPglite({ dataDir: join(config.DATA_DIR, 'pgdata') });
+}

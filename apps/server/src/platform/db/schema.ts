@@ -1,0 +1,652 @@
+// The whole data model. drizzle-kit generates the SQL migrations from this file
+// (`npm run db:generate`); row-level security, triggers and seeds live in hand-written migrations.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const orgRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+// ---------- Auth (not tenant data: an account exists before it joins a label) ----------
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    emailConfirmedAt: ts('email_confirmed_at'),
+    lastSignInAt: ts('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aal: text('aal').$type<'aal1' | 'aal2'>().notNull().default('aal1'),
+    // A session made from a password-reset link may only change the password.
+    isRecovery: boolean('is_recovery').notNull().default(false),
+    createdAt: createdAt(),
+    refreshedAt: ts('refreshed_at'),
+    revokedAt: ts('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_id_idx').on(t.sessionId),
+  ],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'signup' | 'recovery'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash),
+    index('email_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+export const mfaFactors = pgTable(
+  'mfa_factors',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    factorType: text('factor_type').$type<'totp' | 'phone'>().notNull(),
+    status: text('status').$type<'verified' | 'unverified'>().notNull().default('unverified'),
+    friendlyName: text('friendly_name'),
+    secret: text('secret'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('mfa_factors_user_id_idx').on(t.userId)],
+);
+
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    verifiedAt: ts('verified_at'),
+    otpHash: text('otp_hash'),
+  },
+  (t) => [index('mfa_challenges_factor_id_idx').on(t.factorId)],
+);
+
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts('retired_at'),
+});
+
+// Fixed-window counters shared by every server copy.
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// Mail written here when no SMTP_URL is configured (dev mailbox).
+export const devMailbox = pgTable('dev_mailbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------- Plans and organizations ----------
+
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  trackLimit: integer('track_limit').notNull(),
+  userLimit: integer('user_limit').notNull(),
+  hasLabelCopyGenerator: boolean('has_label_copy_generator').notNull().default(false),
+  hasContractGenerator: boolean('has_contract_generator').notNull().default(false),
+  hasChatFunctionality: boolean('has_chat_functionality').notNull().default(false),
+  hasCatalogue: boolean('has_catalogue').notNull().default(false),
+  hasEmailSupport: boolean('has_email_support').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    inviteCode: text('invite_code').notNull(),
+    subscriptionPlanId: uuid('subscription_plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organizations_invite_code_key').on(t.inviteCode),
+    index('organizations_subscription_plan_id_idx').on(t.subscriptionPlanId),
+  ],
+);
+
+export const reviewers = pgTable(
+  'reviewers',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    // Null until the reviewer creates or joins a label.
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviewers_user_id_key').on(t.userId),
+    index('reviewers_organization_id_idx').on(t.organizationId),
+    index('reviewers_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const trialUsage = pgTable(
+  'trial_usage',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    featureName: text('feature_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('trial_usage_org_feature_key').on(t.organizationId, t.featureName)],
+);
+
+export const organizationUsageMetrics = pgTable(
+  'organization_usage_metrics',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    monthStartDate: date('month_start_date').notNull(),
+    tracksUploadedCount: integer('tracks_uploaded_count').notNull().default(0),
+    activeUsersCount: integer('active_users_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organization_usage_metrics_org_month_key').on(t.organizationId, t.monthStartDate)],
+);
+
+// ---------- Songs and reviews ----------
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    title: text('title').notNull(),
+    artist: text('artist').notNull(),
+    status: text('status').notNull().default('pending'),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+    submissionSource: text('submission_source'),
+    audioFileKey: text('audio_file_key'),
+    waveformFileKey: text('waveform_file_key'),
+    audioUrl: text('audio_url'),
+    waveformUrl: text('waveform_url'),
+    currentVersionNumber: integer('current_version_number').notNull().default(1),
+    hasRevisions: boolean('has_revisions').notNull().default(false),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('songs_organization_id_idx').on(t.organizationId),
+    index('songs_org_status_submitted_idx').on(t.organizationId, t.status, t.submittedAt),
+    index('songs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('songs_artist_trgm_idx').using('gin', sql`${t.artist} gin_trgm_ops`),
+  ],
+);
+
+export const songRevisions = pgTable(
+  'song_revisions',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    audioFileKey: text('audio_file_key'),
+    waveformFileKey: text('waveform_file_key'),
+    isCurrentVersion: boolean('is_current_version').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('song_revisions_organization_id_idx').on(t.organizationId),
+    uniqueIndex('song_revisions_song_version_key').on(t.songId, t.versionNumber),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    musicalScore: integer('musical_score').notNull(),
+    artistScore: integer('artist_score').notNull(),
+    overallScore: integer('overall_score').notNull(),
+    comment: text('comment'),
+    reviewedAt: ts('reviewed_at').notNull().defaultNow(),
+    songVersionNumber: integer('song_version_number').notNull().default(1),
+  },
+  (t) => [
+    index('reviews_organization_id_idx').on(t.organizationId),
+    index('reviews_song_id_idx').on(t.songId),
+    uniqueIndex('reviews_song_reviewer_version_key').on(t.songId, t.reviewerId, t.songVersionNumber),
+  ],
+);
+
+// ---------- After signing ----------
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    artistName: text('artist_name').notNull(),
+    status: text('status').notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('contracts_organization_id_idx').on(t.organizationId),
+    index('contracts_song_id_idx').on(t.songId),
+    index('contracts_artist_name_trgm_idx').using('gin', sql`${t.artistName} gin_trgm_ops`),
+  ],
+);
+
+export const metadataForms = pgTable(
+  'metadata_forms',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('draft'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('metadata_forms_organization_id_idx').on(t.organizationId),
+    index('metadata_forms_song_id_idx').on(t.songId),
+    index('metadata_forms_status_trgm_idx').using('gin', sql`${t.status} gin_trgm_ops`),
+  ],
+);
+
+// ---------- Notifications, presence ----------
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    songId: uuid('song_id').references(() => songs.id, { onDelete: 'cascade' }),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_organization_id_idx').on(t.organizationId),
+    index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt),
+  ],
+);
+
+export const userPresence = pgTable(
+  'user_presence',
+  {
+    reviewerId: uuid('reviewer_id')
+      .primaryKey()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    status: text('status').$type<'online' | 'away' | 'offline'>().notNull().default('offline'),
+    lastSeen: ts('last_seen').notNull().defaultNow(),
+    currentActivity: text('current_activity'),
+  },
+  (t) => [index('user_presence_organization_id_idx').on(t.organizationId)],
+);
+
+export const trackViewers = pgTable(
+  'track_viewers',
+  {
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    currentPage: text('current_page'),
+    lastActivity: ts('last_activity').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.songId, t.reviewerId] }),
+    index('track_viewers_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+// ---------- Conversations ----------
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    type: text('type').$type<'dm' | 'song_chat' | 'support'>().notNull(),
+    user1Id: uuid('user1_id').references(() => reviewers.id, { onDelete: 'cascade' }),
+    user2Id: uuid('user2_id').references(() => reviewers.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id').references(() => songs.id, { onDelete: 'cascade' }),
+    lastMessageAt: ts('last_message_at'),
+    lastMessagePreview: text('last_message_preview'),
+    lastMessageSenderId: uuid('last_message_sender_id').references(() => reviewers.id, {
+      onDelete: 'set null',
+    }),
+    lastSequence: integer('last_sequence').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversations_organization_id_idx').on(t.organizationId),
+    // create_or_get semantics: one DM per pair (stored with user1_id < user2_id), one chat per song,
+    // one support conversation per user.
+    uniqueIndex('conversations_dm_pair_key')
+      .on(t.organizationId, t.user1Id, t.user2Id)
+      .where(sql`${t.type} = 'dm'`),
+    uniqueIndex('conversations_song_chat_key').on(t.songId).where(sql`${t.type} = 'song_chat'`),
+    uniqueIndex('conversations_support_key')
+      .on(t.organizationId, t.user1Id)
+      .where(sql`${t.type} = 'support'`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    organizationId: orgRef(),
+    sequence: integer('sequence').notNull(),
+    messageText: text('message_text').notNull(),
+    mentionedUserIds: uuid('mentioned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    attachmentType: text('attachment_type').$type<'metadata_form' | 'marketing_form' | 'label_copy_form'>(),
+    metadataFormLink: text('metadata_form_link'),
+    metadataSongTitle: text('metadata_song_title'),
+    readBy: uuid('read_by').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    index('messages_organization_id_idx').on(t.organizationId),
+    uniqueIndex('messages_conversation_sequence_key').on(t.conversationId, t.sequence),
+  ],
+);
+
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index('message_reads_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+export const messageMentions = pgTable(
+  'message_mentions',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    mentionedUserId: uuid('mentioned_user_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    mentionedByUserId: uuid('mentioned_by_user_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('message_mentions_organization_id_idx').on(t.organizationId),
+    index('message_mentions_mentioned_user_idx').on(t.mentionedUserId),
+  ],
+);
+
+export const typingIndicators = pgTable(
+  'typing_indicators',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    lastTyping: ts('last_typing').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.reviewerId] }),
+    index('typing_indicators_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+// ---------- White-label branding ----------
+
+const colourPair = (name: string) => ({
+  [`${name}Light`]: text(`${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_light`),
+  [`${name}Dark`]: text(`${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_dark`),
+});
+
+export const whitelabelBrandingV2 = pgTable(
+  'whitelabel_branding_v2',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    isEnabled: boolean('is_enabled').notNull().default(false),
+    appName: text('app_name'),
+    faviconUrl: text('favicon_url'),
+    logoUrl: text('logo_url'),
+    ...colourPair('backgroundColor'),
+    ...colourPair('cardBackground'),
+    ...colourPair('titleTextColor'),
+    ...colourPair('bodyTextColor'),
+    ...colourPair('primaryColor'),
+    ...colourPair('primaryTextColor'),
+    ...colourPair('secondaryColor'),
+    ...colourPair('secondaryTextColor'),
+    ...colourPair('waveformUnplayedColor'),
+    ...colourPair('borderColor'),
+    titleFontFamily: text('title_font_family'),
+    subtitleFontFamily: text('subtitle_font_family'),
+    bodyFontFamily: text('body_font_family'),
+    cornerRadius: text('corner_radius'),
+    shadowIntensity: text('shadow_intensity').$type<'none' | 'light' | 'medium' | 'heavy'>(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('whitelabel_branding_v2_organization_id_key').on(t.organizationId)],
+);
+
+const legacyTokens = [
+  'background',
+  'foreground',
+  'card',
+  'card_foreground',
+  'popover',
+  'popover_foreground',
+  'primary',
+  'primary_foreground',
+  'secondary',
+  'secondary_foreground',
+  'muted',
+  'muted_foreground',
+  'accent',
+  'accent_foreground',
+  'destructive',
+  'destructive_foreground',
+  'border',
+  'input',
+  'ring',
+] as const;
+const legacyColumns = Object.fromEntries(
+  legacyTokens.flatMap((token) => [
+    [`light_${token}`, text(`light_${token}`)],
+    [`dark_${token}`, text(`dark_${token}`)],
+  ]),
+);
+
+export const whitelabelBranding = pgTable(
+  'whitelabel_branding',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    isEnabled: boolean('is_enabled').notNull().default(false),
+    appName: text('app_name'),
+    faviconUrl: text('favicon_url'),
+    logoUrl: text('logo_url'),
+    ...legacyColumns,
+    fontFamilySans: text('font_family_sans'),
+    fontFamilyMono: text('font_family_mono'),
+    fontSizeBase: text('font_size_base'),
+    fontWeightNormal: integer('font_weight_normal'),
+    fontWeightMedium: integer('font_weight_medium'),
+    fontWeightSemibold: integer('font_weight_semibold'),
+    fontWeightBold: integer('font_weight_bold'),
+    borderRadius: text('border_radius'),
+    borderRadiusSm: text('border_radius_sm'),
+    borderRadiusMd: text('border_radius_md'),
+    borderRadiusLg: text('border_radius_lg'),
+    shadowSm: text('shadow_sm'),
+    shadowMd: text('shadow_md'),
+    shadowLg: text('shadow_lg'),
+    shadowXl: text('shadow_xl'),
+    buttonPrimaryBackground: text('button_primary_background'),
+    buttonPrimaryForeground: text('button_primary_foreground'),
+    buttonPrimaryHover: text('button_primary_hover'),
+    buttonSecondaryBackground: text('button_secondary_background'),
+    buttonSecondaryForeground: text('button_secondary_foreground'),
+    buttonSecondaryHover: text('button_secondary_hover'),
+    navBackground: text('nav_background'),
+    navForeground: text('nav_foreground'),
+    navActive: text('nav_active'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('whitelabel_branding_organization_id_key').on(t.organizationId)],
+);
+
+/** Tables that hold one organization's data: row-level security and realtime apply to each. */
+export const TENANT_TABLES = [
+  'trial_usage',
+  'organization_usage_metrics',
+  'songs',
+  'song_revisions',
+  'reviews',
+  'contracts',
+  'metadata_forms',
+  'notifications',
+  'user_presence',
+  'track_viewers',
+  'conversations',
+  'messages',
+  'message_reads',
+  'message_mentions',
+  'typing_indicators',
+  'whitelabel_branding_v2',
+  'whitelabel_branding',
+] as const;

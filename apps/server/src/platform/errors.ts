@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** Every error code the API can answer, with its HTTP status. The one place statuses are decided. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_request: 400,
+  email_not_confirmed: 400,
+  invalid_credentials: 400,
+  invalid_grant: 400,
+  weak_password: 422,
+  email_exists: 422,
+  unauthorized: 401,
+  session_expired: 401,
+  forbidden: 403,
+  insufficient_aal: 403,
+  not_found: 404,
+  conflict: 409,
+  already_member: 409,
+  user_limit_reached: 409,
+  invalid_invite_code: 404,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('not_found', what);
+
+export function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+/** Maps anything thrown in a request to the one error shape; never leaks internals. */
+export function handleError(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+    return reply.status(err.status).send(errorBody(err.code, err.message));
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
+    return reply.status(400).send(errorBody('validation_failed', message));
+  }
+  if (isResponseSerializationError(err)) {
+    req.log.error({ err }, 'response did not match its schema');
+    return reply.status(500).send(errorBody('internal', 'An unexpected error occurred. Please try again.'));
+  }
+  const fe = err as FastifyError;
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return reply.status(fe.statusCode).send(errorBody(fe.code?.toLowerCase() ?? 'bad_request', fe.message));
+  }
+  req.log.error({ err }, 'unhandled error');
+  return reply.status(500).send(errorBody('internal', 'An unexpected error occurred. Please try again.'));
+}

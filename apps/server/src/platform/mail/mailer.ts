@@ -1,0 +1,56 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/index.ts';
+import { devMailbox } from '../db/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'dev-mailbox';
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise mail is kept in the database's dev mailbox. */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; database: Database }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+      async close() {
+        transport.close();
+      },
+    };
+  }
+  return {
+    kind: 'dev-mailbox',
+    async send(mail) {
+      await options.database.db.insert(devMailbox).values(mail);
+    },
+    async close() {},
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain, accessible mail with one call-to-action link. */
+export function linkMail(to: string, subject: string, intro: string, linkText: string, url: string): Mail {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${linkText}: ${url}\n\nIf you did not ask for this, you can ignore this email.\n\nMusic Review`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#7c3aed;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(linkText)}</a></p>
+<p style="color:#555;font-size:13px">Or open this address: ${escapeHtml(url)}<br>If you did not ask for this, you can ignore this email.</p>
+<p>Music Review</p></body></html>`,
+  };
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './db/index.ts';
+import { rateLimitBuckets } from './db/schema.ts';
+import { AppError } from './errors.ts';
+
+export interface RateLimiter {
+  /** Counts one attempt under key; throws 429 with Retry-After once more than limit fall in the window. */
+  hit(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /** Looks without counting (used to refuse before doing expensive work such as hashing). */
+  check(key: string, limit: number, windowSeconds: number): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so every server copy shares them. Old windows are swept
+ * now and then by the same statement path (cheap, indexed by primary key).
+ */
+export function createRateLimiter(database: Database): RateLimiter {
+  const windowOf = (windowSeconds: number) => {
+    const ms = windowSeconds * 1000;
+    const start = Math.floor(Date.now() / ms) * ms;
+    return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + ms - Date.now()) / 1000)) };
+  };
+  const refuse = (retryAfter: number) =>
+    new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.', {
+      'Retry-After': String(retryAfter),
+    });
+  let calls = 0;
+  return {
+    async hit(key, limit, windowSeconds) {
+      const { start, retryAfter } = windowOf(windowSeconds);
+      const [row] = await database.db
+        .insert(rateLimitBuckets)
+        .values({ key, windowStart: start, count: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
+          set: { count: sql`${rateLimitBuckets.count} + 1` },
+        })
+        .returning({ count: rateLimitBuckets.count });
+      if (++calls % 500 === 0) {
+        await database.db.execute(sql`delete from rate_limit_buckets where window_start < now() - interval '1 day'`);
+      }
+      if ((row?.count ?? 0) > limit) throw refuse(retryAfter);
+    },
+    async check(key, limit, windowSeconds) {
+      const { start, retryAfter } = windowOf(windowSeconds);
+      const rows = await database.db.execute<{ count: number }>(
+        sql`select count from rate_limit_buckets where key = ${key} and window_start = ${start.toISOString()}`,
+      );
+      const count = Number(rows.rows[0]?.count ?? 0);
+      if (count >= limit) throw refuse(retryAfter);
+    },
+    async reset(key) {
+      await database.db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  localStorage.clear();
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Spec section 8 "Login and reset": the exact texts users see. */
+export const AUTH_MESSAGES = {
+  missingCredentials: 'Please enter your email and password',
+  invalidCredentials: 'Invalid email or password.',
+  sessionFailed: 'Failed to establish session',
+  resendSuccess: 'Verification email sent! Please check your inbox.',
+  resendFailed: 'Failed to resend verification email',
+  resetEmailMissing: 'Please enter your email address',
+  resetNoAccount: 'No account found with this email address',
+  resetSent: 'Password reset instructions have been sent to your email',
+  resetFailed: 'Failed to send password reset email',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordsDiffer: 'Passwords do not match',
+  passwordUpdated: 'Password updated',
+  emailExists: 'An account with this email already exists',
+  linkInvalid: 'This link is invalid or has expired. Please request a new one.',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+/** A sign-in error means "unconfirmed email" when it carries one of these (spec section 8). */
+export function isUnconfirmedEmailError(text: string | undefined | null): boolean {
+  if (!text) return false;
+  return /Email not confirmed|email_not_confirmed|unverified/i.test(text);
+}
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address' }));
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, { message: AUTH_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` });
+
+export const signupBody = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: z.string().trim().min(1, { message: 'Please enter your name' }).max(100),
+});
+export const passwordGrantBody = z.object({ email: z.string().max(320), password: z.string().max(PASSWORD_MAX * 4) });
+export const refreshGrantBody = z.object({ refresh_token: z.string().max(200).optional() });
+export const recoverBody = z.object({ email: z.string().max(320) });
+export const resendBody = z.object({ type: z.literal('signup'), email: z.string().max(320) });
+export const updateUserBody = z.object({ password: passwordSchema });
+
+export interface Factor {
+  id: string;
+  factor_type: 'totp' | 'phone';
+  status: 'verified' | 'unverified';
+  friendly_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthUser {
+  id: string;
+  aud: 'authenticated';
+  role: 'authenticated';
+  email: string;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+  user_metadata: Record<string, unknown>;
+  factors: Factor[];
+}
+
+export interface AuthSession {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  user: AuthUser;
+}
+
+/** Authenticator assurance: the next level is aal2 when any verified factor exists (spec section 4). */
+export function nextAssuranceLevel(factors: Pick<Factor, 'status'>[]): 'aal1' | 'aal2' {
+  return factors.some((f) => f.status === 'verified') ? 'aal2' : 'aal1';
+}
+
+/** Name for a new reviewer: metadata name, full name, or the email's local part (spec section 6). */
+export function reviewerNameFor(email: string, metadata: Record<string, unknown>): string {
+  const pick = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  return pick(metadata.name) ?? pick(metadata.full_name) ?? email.split('@')[0] ?? email;
+}
