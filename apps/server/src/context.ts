@@ -1,5 +1,5 @@
-import { createRequestAuth, type RequestAuth } from './platform/auth/request-auth.ts';
 import { type KeyRing, loadKeyRing } from './platform/auth/keys.ts';
+import { createRequestAuth, type RequestAuth } from './platform/auth/request-auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/index.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';

@@ -28,7 +28,11 @@ export function isUnconfirmedEmailError(text: string | undefined | null): boolea
   return /Email not confirmed|email_not_confirmed|unverified/i.test(text);
 }
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address' }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, { message: AUTH_MESSAGES.passwordTooShort })
@@ -39,7 +43,10 @@ export const signupBody = z.object({
   password: passwordSchema,
   name: z.string().trim().min(1, { message: 'Please enter your name' }).max(100),
 });
-export const passwordGrantBody = z.object({ email: z.string().max(320), password: z.string().max(PASSWORD_MAX * 4) });
+export const passwordGrantBody = z.object({
+  email: z.string().max(320),
+  password: z.string().max(PASSWORD_MAX * 4),
+});
 export const refreshGrantBody = z.object({ refresh_token: z.string().max(200).optional() });
 export const recoverBody = z.object({ email: z.string().max(320) });
 export const resendBody = z.object({ type: z.literal('signup'), email: z.string().max(320) });

@@ -14,9 +14,12 @@ describe('labelNameError', () => {
     expect(labelNameError(input)).toBe(message);
   });
 
-  it.each(['Demo Records', 'R&B Sound_Co.', 'Ab', 'x'.repeat(50), '  Éditions Mûre-9  '])('accepts %j', (name) => {
-    expect(labelNameError(name)).toBeNull();
-  });
+  it.each(['Demo Records', 'R&B Sound_Co.', 'Ab', 'x'.repeat(50), '  Éditions Mûre-9  '])(
+    'accepts %j',
+    (name) => {
+      expect(labelNameError(name)).toBeNull();
+    },
+  );
 });
 
 describe('inviteCodeError', () => {

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   insufficient_aal: 403,
   not_found: 404,
+  user_not_found: 404,
   conflict: 409,
   already_member: 409,
   user_limit_reached: 409,

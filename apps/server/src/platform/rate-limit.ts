@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './db/index.ts';
+import { type Database, queryRows } from './db/index.ts';
 import { rateLimitBuckets } from './db/schema.ts';
 import { AppError } from './errors.ts';
 
 export interface RateLimiter {
   /** Counts one attempt under key; throws 429 with Retry-After once more than limit fall in the window. */
   hit(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /** Counts one event without refusing it (failed sign-ins: the next attempt is the one refused). */
+  record(key: string, windowSeconds: number): Promise<void>;
   /** Looks without counting (used to refuse before doing expensive work such as hashing). */
   check(key: string, limit: number, windowSeconds: number): Promise<void>;
   reset(key: string): Promise<void>;
@@ -26,28 +28,38 @@ export function createRateLimiter(database: Database): RateLimiter {
       'Retry-After': String(retryAfter),
     });
   let calls = 0;
+  async function increment(key: string, windowSeconds: number) {
+    const { start, retryAfter } = windowOf(windowSeconds);
+    const [row] = await database.db
+      .insert(rateLimitBuckets)
+      .values({ key, windowStart: start, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
+        set: { count: sql`${rateLimitBuckets.count} + 1` },
+      })
+      .returning({ count: rateLimitBuckets.count });
+    if (++calls % 500 === 0) {
+      await database.db.execute(
+        sql`delete from rate_limit_buckets where window_start < now() - interval '1 day'`,
+      );
+    }
+    return { count: row?.count ?? 0, retryAfter };
+  }
   return {
     async hit(key, limit, windowSeconds) {
-      const { start, retryAfter } = windowOf(windowSeconds);
-      const [row] = await database.db
-        .insert(rateLimitBuckets)
-        .values({ key, windowStart: start, count: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
-          set: { count: sql`${rateLimitBuckets.count} + 1` },
-        })
-        .returning({ count: rateLimitBuckets.count });
-      if (++calls % 500 === 0) {
-        await database.db.execute(sql`delete from rate_limit_buckets where window_start < now() - interval '1 day'`);
-      }
-      if ((row?.count ?? 0) > limit) throw refuse(retryAfter);
+      const { count, retryAfter } = await increment(key, windowSeconds);
+      if (count > limit) throw refuse(retryAfter);
+    },
+    async record(key, windowSeconds) {
+      await increment(key, windowSeconds);
     },
     async check(key, limit, windowSeconds) {
       const { start, retryAfter } = windowOf(windowSeconds);
-      const rows = await database.db.execute<{ count: number }>(
+      const rows = await queryRows<{ count: number }>(
+        database.db,
         sql`select count from rate_limit_buckets where key = ${key} and window_start = ${start.toISOString()}`,
       );
-      const count = Number(rows.rows[0]?.count ?? 0);
+      const count = Number(rows[0]?.count ?? 0);
       if (count >= limit) throw refuse(retryAfter);
     },
     async reset(key) {

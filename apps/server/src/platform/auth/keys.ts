@@ -47,7 +47,7 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.kid.localeCompare(b.kid));
   const current = rows[0]!;
   const privateKey = await importJWK(current.privateJwk as JWK, ALG);
-  const publicKeys = new Map<string, CryptoKey | Uint8Array>();
+  const publicKeys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
   for (const row of rows) publicKeys.set(row.kid, await importJWK(row.publicJwk as JWK, ALG));
   const publicJwks = rows.map((r) => r.publicJwk as JWK);
 

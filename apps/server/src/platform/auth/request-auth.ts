@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/index.ts';
+import { type Database, queryRows } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import type { AccessClaims, KeyRing } from './keys.ts';
 
@@ -10,7 +10,13 @@ export interface Caller {
   email: string;
   aal: 'aal1' | 'aal2';
   isRecovery: boolean;
-  reviewer: { id: string; name: string; email: string; organizationId: string | null; isAdmin: boolean } | null;
+  reviewer: {
+    id: string;
+    name: string;
+    email: string;
+    organizationId: string | null;
+    isAdmin: boolean;
+  } | null;
 }
 
 export interface Member extends Caller {
@@ -43,19 +49,22 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
     } catch {
       throw unauthorized();
     }
-    const result = await database.db.execute<{
+    const rows = await queryRows<{
       revoked_at: string | null;
       reviewer_id: string | null;
       name: string | null;
       email: string | null;
       organization_id: string | null;
       is_admin: boolean | null;
-    }>(sql`
+    }>(
+      database.db,
+      sql`
       select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin
       from auth_sessions s
       left join reviewers r on r.user_id = s.user_id
-      where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`);
-    const row = result.rows[0];
+      where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`,
+    );
+    const row = rows[0];
     if (!row || row.revoked_at) throw unauthorized();
     return {
       userId: claims.sub,

@@ -3,9 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,11 +18,19 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: repositories accept both. */
 export type Queryable = Db | Tx;
 
+/** Runs hand-written SQL and returns its rows (both drivers answer with { rows }). */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 export const CHANGES_CHANNEL = 'mr_changes';
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** The embedded instance, when kind is 'pglite' (tests dump and load its data directory). */
+  pglite?: PGlite;
   db: Db;
   /**
    * Runs fn in a transaction bound to one organization: row-level security then hides every
@@ -55,6 +63,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
+    pglite: client,
     db,
     withOrg: bindOrg(db),
     async listen(channel, onPayload) {
@@ -92,7 +101,8 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
         c.on('error', () => {
           listeners.delete(c);
           c.end().catch(() => {});
-          if (!stopped) setTimeout(() => void connect().catch(() => {}), Math.min(30_000, 250 * 2 ** attempt++));
+          if (!stopped)
+            setTimeout(() => void connect().catch(() => {}), Math.min(30_000, 250 * 2 ** attempt++));
         });
         await c.connect();
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

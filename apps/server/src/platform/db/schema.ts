@@ -627,7 +627,7 @@ export const whitelabelBranding = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('whitelabel_branding_organization_id_key').on(t.organizationId)],
+  (t) => [uniqueIndex('whitelabel_branding_organization_id_key').on(t.organizationId!)],
 );
 
 /** Tables that hold one organization's data: row-level security and realtime apply to each. */

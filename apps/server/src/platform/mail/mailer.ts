@@ -16,7 +16,11 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise mail is kept in the database's dev mailbox. */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; database: Database }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  database: Database;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -1,0 +1,75 @@
+import { desc } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { devMailbox } from '../../platform/db/schema.ts';
+import type { App } from '../../platform/http.ts';
+
+const mailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+
+/** The dev mailbox: where mail goes when no SMTP_URL is set. Never served in production. */
+export async function devMailboxRoutes(app: App, ctx: AppContext) {
+  if (ctx.config.isProduction || ctx.mailer.kind !== 'dev-mailbox') return;
+
+  const list = async (limit: number) => {
+    const rows = await ctx.database.db
+      .select()
+      .from(devMailbox)
+      .orderBy(desc(devMailbox.createdAt))
+      .limit(limit);
+    return rows.map((r) => ({
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  };
+
+  app.get(
+    '/api/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        querystring: z.object({
+          to: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: { 200: z.array(mailSchema) },
+      },
+    },
+    async (req) => {
+      const mails = await list(req.query.limit);
+      const to = req.query.to?.toLowerCase();
+      return to ? mails.filter((m) => m.to.toLowerCase() === to) : mails;
+    },
+  );
+
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+    const mails = await list(100);
+    const items = mails
+      .map(
+        (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)}</span>
+<time>${escapeHtml(new Date(m.createdAt).toLocaleString())}</time></header><pre>${linkify(m.text)}</pre></article>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Dev mailbox · Music Review</title><style>
+body{font-family:system-ui,sans-serif;margin:0;background:#0b0b10;color:#e7e7ee}main{max-width:760px;margin:0 auto;padding:24px}
+h1{font-size:20px}p.note{color:#9a9aae}article{background:#16161f;border:1px solid #2a2a38;border-radius:10px;padding:16px;margin:12px 0}
+header{display:flex;flex-wrap:wrap;gap:12px;align-items:baseline}header span,time{color:#9a9aae;font-size:13px}
+pre{white-space:pre-wrap;word-break:break-word;font:14px/1.5 system-ui,sans-serif}a{color:#a78bfa}</style></head>
+<body><main><h1>Dev mailbox</h1><p class="note">Mail sent by this server while no SMTP_URL is configured, newest first. Refresh to see new mail.</p>
+${items || '<p>No mail yet.</p>'}</main></body></html>`;
+  });
+}

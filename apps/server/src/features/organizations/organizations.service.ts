@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import type { OrganizationDto, ReviewerDto } from '@music-review/core/api';
+import { reviewerNameFor } from '@music-review/core/auth';
+import { inviteCodeError, labelNameError, ORGANIZATION_MESSAGES as M } from '@music-review/core/organization';
+import type { AppContext } from '../../context.ts';
+import type { Caller, Member } from '../../platform/auth/request-auth.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { ensureReviewer, findUserById } from '../auth/auth.repo.ts';
+import * as repo from './organizations.repo.ts';
+
+// No 0/O or 1/I: codes are read aloud and typed by hand.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+const normalizeInviteCode = (raw: string) => raw.trim().toUpperCase().replace(/[\s-]/g, '');
+
+export function toReviewerDto(r: repo.ReviewerRow): ReviewerDto {
+  return {
+    id: r.id,
+    user_id: r.userId,
+    name: r.name,
+    email: r.email,
+    organization_id: r.organizationId,
+    is_admin: r.isAdmin,
+  };
+}
+
+export function toOrganizationDto(row: repo.OrganizationSummaryRow, isAdmin: boolean): OrganizationDto {
+  return {
+    id: row.id,
+    name: row.name,
+    logo_url: row.logo_url,
+    plan_name: row.plan_name,
+    user_limit: Number(row.user_limit),
+    track_limit: Number(row.track_limit),
+    member_count: Number(row.member_count),
+    ...(isAdmin ? { invite_code: row.invite_code } : {}),
+  };
+}
+
+export function createOrganizationsService(ctx: AppContext) {
+  const { database } = ctx;
+
+  /** Spec section 6: a signed-in user without a reviewer record gets one. */
+  async function ensureReviewerFor(caller: Caller) {
+    const existing = await repo.findReviewerByUserId(database.db, caller.userId);
+    if (existing) return existing;
+    const user = await findUserById(database.db, caller.userId);
+    if (!user) throw new AppError('unauthorized', M.notAuthenticated);
+    await ensureReviewer(database.db, user, reviewerNameFor(user.email, user.userMetadata));
+    const created = await repo.findReviewerByUserId(database.db, caller.userId);
+    if (!created) throw new AppError('internal', M.reviewerCreateFailed);
+    return created;
+  }
+
+  async function summary(organizationId: string, isAdmin: boolean) {
+    const row = await database.withOrg(organizationId, (tx) =>
+      repo.getOrganizationSummary(tx, organizationId),
+    );
+    if (!row) throw notFound();
+    return toOrganizationDto(row, isAdmin);
+  }
+
+  return {
+    ensureReviewerFor,
+
+    async me(caller: Caller) {
+      const reviewer = await ensureReviewerFor(caller);
+      const organization = reviewer.organizationId
+        ? await summary(reviewer.organizationId, reviewer.isAdmin)
+        : null;
+      return { reviewer: toReviewerDto(reviewer), organization };
+    },
+
+    async create(caller: Caller, rawName: string) {
+      const problem = labelNameError(rawName);
+      if (problem) throw new AppError('validation_failed', problem);
+      const name = rawName.trim();
+      await ensureReviewerFor(caller);
+      const planId = await repo.findPlanIdByName(database.db, 'Starter');
+      if (!planId) throw new AppError('internal', M.createFailed('the Starter plan is missing'));
+      // Organization and membership commit together: if the membership cannot be made, the new
+      // organization is rolled back with it (spec section 8 "deleted again").
+      const { org, reviewer } = await database.db.transaction(async (tx) => {
+        const me = await repo.lockReviewerByUserId(tx, caller.userId);
+        if (!me) throw new AppError('internal', M.reviewerCheckFailed);
+        if (me.organizationId) throw new AppError('already_member', M.alreadyMember);
+        const org = await repo.insertOrganization(tx, {
+          name,
+          inviteCode: newInviteCode(),
+          subscriptionPlanId: planId,
+        });
+        const reviewer = await repo.setMembership(tx, me.id, org.id, true);
+        if (!reviewer)
+          throw new AppError('internal', M.membershipFailed('the membership could not be saved'));
+        return { org, reviewer };
+      });
+      return { organization: await summary(org.id, true), reviewer: toReviewerDto(reviewer) };
+    },
+
+    async join(caller: Caller, rawCode: string) {
+      const problem = inviteCodeError(rawCode);
+      if (problem) throw new AppError('validation_failed', problem);
+      await ensureReviewerFor(caller);
+      const code = normalizeInviteCode(rawCode);
+      const reviewer = await database.db.transaction(async (tx) => {
+        const me = await repo.lockReviewerByUserId(tx, caller.userId);
+        if (!me) throw new AppError('internal', M.reviewerCheckFailed);
+        if (me.organizationId) throw new AppError('already_member', M.alreadyMember);
+        // Looked up across all organizations on purpose: the code is what grants access.
+        const org = await repo.lockOrganizationByInviteCode(tx, code);
+        if (!org) throw new AppError('invalid_invite_code', M.invalidInviteCode);
+        const members = await repo.countMembers(tx, org.id);
+        if (members >= Number(org.user_limit)) {
+          throw new AppError('user_limit_reached', M.userLimitReached(Number(org.user_limit)));
+        }
+        const joined = await repo.setMembership(tx, me.id, org.id, false);
+        if (!joined) throw new AppError('internal', M.joinFailed);
+        return joined;
+      });
+      return {
+        organization: await summary(reviewer.organizationId!, false),
+        reviewer: toReviewerDto(reviewer),
+      };
+    },
+
+    organization: (member: Member) => summary(member.organizationId, member.reviewer.isAdmin),
+
+    async members(member: Member) {
+      const rows = await database.withOrg(member.organizationId, (tx) =>
+        repo.listMembers(tx, member.organizationId),
+      );
+      return rows.map(toReviewerDto);
+    },
+
+    async member(member: Member, reviewerId: string) {
+      const row = await database.withOrg(member.organizationId, (tx) =>
+        repo.findMember(tx, member.organizationId, reviewerId),
+      );
+      if (!row) throw notFound('Team member not found');
+      return toReviewerDto(row);
+    },
+  };
+}

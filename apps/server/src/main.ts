@@ -1,0 +1,63 @@
+import { buildApp } from './app.ts';
+import { createContext } from './context.ts';
+import { DEMO_ACCOUNTS, DEMO_LABEL, DEMO_PASSWORD, seedDemo } from './features/demo/demo.seed.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/index.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  if (config.seedDemo) await seedDemo(database);
+
+  const ctx = await createContext(config, database);
+  const app = await buildApp(ctx);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await ctx.mailer.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const lines = [
+    '',
+    `  Music Review is running at ${config.appUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/pgdata` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail: ${ctx.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `dev mailbox at ${config.appUrl}/dev/mailbox`}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo label "${DEMO_LABEL}", password "${DEMO_PASSWORD}" for every account:`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email}${a.isAdmin ? ' (admin)' : ''}`);
+  }
+  console.info(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
