@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans } from '../../platform/db/schema.ts';
 
 export type ReviewerRow = typeof reviewers.$inferSelect;
@@ -103,4 +103,57 @@ export async function findMember(db: Queryable, organizationId: string, reviewer
     .from(reviewers)
     .where(and(eq(reviewers.organizationId, organizationId), eq(reviewers.id, reviewerId)));
   return row;
+}
+
+export type AccountSnapshotRow = {
+  id: string;
+  email: string;
+  user_metadata: Record<string, unknown>;
+  email_confirmed_at: Date | string | null;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  factors: Array<{
+    id: string;
+    factor_type: 'totp' | 'phone';
+    status: 'verified' | 'unverified';
+    friendly_name: string | null;
+    created_at: string;
+    updated_at: string;
+  }>;
+  organization: OrganizationSummaryRow | null;
+  reviewer_id: string | null;
+  reviewer_name: string | null;
+  reviewer_email: string | null;
+  organization_id: string | null;
+  is_admin: boolean | null;
+};
+
+/**
+ * Everything GET /me shows in one round trip, only while the session is open: the account, its
+ * factors, its reviewer and its organization's summary. The organization is the caller's own (the
+ * hot path of every page load, so it skips the row-level-security transaction; the filter is explicit).
+ */
+export async function findAccountSnapshot(database: Database, userId: string, sessionId: string) {
+  const rows = await database.prepared<AccountSnapshotRow>(
+    'account_snapshot',
+    `select u.id, u.email, u.user_metadata, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', f.id, 'factor_type', f.factor_type, 'status', f.status, 'friendly_name', f.friendly_name,
+          'created_at', f.created_at, 'updated_at', f.updated_at) order by f.created_at)
+        from mfa_factors f where f.user_id = u.id), '[]'::json) as factors,
+      (select row_to_json(s) from (
+        select o.id, o.name, o.logo_url, o.invite_code, p.name as plan_name, p.user_limit, p.track_limit,
+          (select count(*)::int from reviewers rr where rr.organization_id = o.id) as member_count
+        from organizations o join subscription_plans p on p.id = o.subscription_plan_id
+        where o.id = r.organization_id) s) as organization,
+      r.id as reviewer_id, r.name as reviewer_name, r.email as reviewer_email, r.organization_id, r.is_admin
+    from users u
+    join auth_sessions ses on ses.user_id = u.id and ses.id = $2 and ses.revoked_at is null
+    left join reviewers r on r.user_id = u.id
+    where u.id = $1`,
+    [userId, sessionId],
+  );
+  return rows[0];
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';
 import { userSchema } from '../auth/auth.routes.ts';
-import { createAuthService } from '../auth/auth.service.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 
 const reviewerSchema = z.object({
@@ -29,7 +28,6 @@ const security = [{ bearer: [] }];
 
 export async function organizationsRoutes(app: App, ctx: AppContext) {
   const service = createOrganizationsService(ctx);
-  const auth = createAuthService(ctx);
 
   app.get(
     '/api/v1/me',
@@ -46,11 +44,7 @@ export async function organizationsRoutes(app: App, ctx: AppContext) {
         },
       },
     },
-    async (req) => {
-      const caller = await ctx.auth.requireCaller(req);
-      const [user, membership] = await Promise.all([auth.getUser(caller), service.me(caller)]);
-      return { user, ...membership };
-    },
+    async (req) => service.me(await ctx.auth.verifyClaims(req)),
   );
 
   app.post(

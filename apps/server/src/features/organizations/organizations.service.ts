@@ -3,6 +3,7 @@ import type { OrganizationDto, ReviewerDto } from '@music-review/core/api';
 import { reviewerNameFor } from '@music-review/core/auth';
 import { inviteCodeError, labelNameError, ORGANIZATION_MESSAGES as M } from '@music-review/core/organization';
 import type { AppContext } from '../../context.ts';
+import type { AccessClaims } from '../../platform/auth/keys.ts';
 import type { Caller, Member } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { ensureReviewer, findUserById } from '../auth/auth.repo.ts';
@@ -45,7 +46,7 @@ export function createOrganizationsService(ctx: AppContext) {
   const { database } = ctx;
 
   /** Spec section 6: a signed-in user without a reviewer record gets one. */
-  async function ensureReviewerFor(caller: Caller) {
+  async function ensureReviewerFor(caller: Pick<Caller, 'userId'>) {
     const existing = await repo.findReviewerByUserId(database.db, caller.userId);
     if (existing) return existing;
     const user = await findUserById(database.db, caller.userId);
@@ -67,12 +68,44 @@ export function createOrganizationsService(ctx: AppContext) {
   return {
     ensureReviewerFor,
 
-    async me(caller: Caller) {
-      const reviewer = await ensureReviewerFor(caller);
-      const organization = reviewer.organizationId
-        ? await summary(reviewer.organizationId, reviewer.isAdmin)
-        : null;
-      return { reviewer: toReviewerDto(reviewer), organization };
+    async me(claims: AccessClaims) {
+      let snapshot = await repo.findAccountSnapshot(database, claims.sub, claims.session_id);
+      if (!snapshot) throw new AppError('unauthorized', M.notAuthenticated);
+      if (!snapshot.reviewer_id) {
+        await ensureReviewerFor({ userId: claims.sub });
+        snapshot = await repo.findAccountSnapshot(database, claims.sub, claims.session_id);
+        if (!snapshot?.reviewer_id) throw new AppError('internal', M.reviewerCreateFailed);
+      }
+      const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+      return {
+        user: {
+          id: snapshot.id,
+          aud: 'authenticated' as const,
+          role: 'authenticated' as const,
+          email: snapshot.email,
+          email_confirmed_at: iso(snapshot.email_confirmed_at),
+          last_sign_in_at: iso(snapshot.last_sign_in_at),
+          created_at: iso(snapshot.created_at)!,
+          updated_at: iso(snapshot.updated_at)!,
+          user_metadata: snapshot.user_metadata,
+          factors: snapshot.factors.map((f) => ({
+            ...f,
+            created_at: iso(f.created_at)!,
+            updated_at: iso(f.updated_at)!,
+          })),
+        },
+        reviewer: {
+          id: snapshot.reviewer_id,
+          user_id: snapshot.id,
+          name: snapshot.reviewer_name ?? '',
+          email: snapshot.reviewer_email ?? snapshot.email,
+          organization_id: snapshot.organization_id,
+          is_admin: snapshot.is_admin === true,
+        },
+        organization: snapshot.organization
+          ? toOrganizationDto(snapshot.organization, snapshot.is_admin === true)
+          : null,
+      };
     },
 
     async create(caller: Caller, rawName: string) {

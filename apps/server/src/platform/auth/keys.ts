@@ -7,6 +7,7 @@ import { signingKeys } from '../db/schema.ts';
 const ALG = 'ES256';
 export const ISSUER = 'music-review';
 export const AUDIENCE = 'authenticated';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface AccessClaims {
   sub: string;
@@ -49,6 +50,7 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
   const privateKey = await importJWK(current.privateJwk as JWK, ALG);
   const publicKeys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
   for (const row of rows) publicKeys.set(row.kid, await importJWK(row.publicJwk as JWK, ALG));
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   const publicJwks = rows.map((r) => r.publicJwk as JWK);
 
   return {
@@ -67,6 +69,10 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
       return { token, expiresAt };
     },
     async verify(token) {
+      // Verified tokens are remembered until they expire: a signature check costs more than the
+      // rest of a typical request. Revocation is still checked per request (request-auth.ts).
+      const known = verified.get(token);
+      if (known && known.exp > Date.now() / 1000) return known.claims;
       const { payload } = await jwtVerify(
         token,
         async (header) => {
@@ -76,7 +82,10 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
         },
         { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALG] },
       );
-      return payload as unknown as AccessClaims;
+      const claims = payload as unknown as AccessClaims;
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, exp: payload.exp ?? 0 });
+      return claims;
     },
     jwks: () => ({ keys: publicJwks }),
   };

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Database, queryRows } from '../db/index.ts';
+import type { Database } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import type { AccessClaims, KeyRing } from './keys.ts';
 
@@ -40,16 +39,20 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export function createRequestAuth(database: Database, keys: KeyRing) {
   const cache = new WeakMap<FastifyRequest, Promise<Caller>>();
 
-  async function resolve(req: FastifyRequest): Promise<Caller> {
+  /** The token's claims, signature checked, without asking the database (callers check the session). */
+  async function verifyClaims(req: FastifyRequest): Promise<AccessClaims> {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    let claims: AccessClaims;
     try {
-      claims = await keys.verify(token);
+      return await keys.verify(token);
     } catch {
       throw unauthorized();
     }
-    const rows = await queryRows<{
+  }
+
+  async function resolve(req: FastifyRequest): Promise<Caller> {
+    const claims = await verifyClaims(req);
+    const rows = await database.prepared<{
       revoked_at: string | null;
       reviewer_id: string | null;
       name: string | null;
@@ -57,12 +60,11 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       organization_id: string | null;
       is_admin: boolean | null;
     }>(
-      database.db,
-      sql`
-      select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin
-      from auth_sessions s
-      left join reviewers r on r.user_id = s.user_id
-      where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`,
+      'request_auth_caller',
+      `select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin
+       from auth_sessions s left join reviewers r on r.user_id = s.user_id
+       where s.id = $1 and s.user_id = $2`,
+      [claims.session_id, claims.sub],
     );
     const row = rows[0];
     if (!row || row.revoked_at) throw unauthorized();
@@ -111,7 +113,13 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
     return member;
   }
 
-  return { requireCaller, requireMember, requireAdmin, forget: (req: FastifyRequest) => cache.delete(req) };
+  return {
+    verifyClaims,
+    requireCaller,
+    requireMember,
+    requireAdmin,
+    forget: (req: FastifyRequest) => cache.delete(req),
+  };
 }
 
 export type RequestAuth = ReturnType<typeof createRequestAuth>;

@@ -41,6 +41,11 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A hot-path statement as plain SQL with $1.. parameters. On PostgreSQL it is a named prepared
+   * statement, so the server parses and plans it once per connection instead of on every request.
+   */
+  prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
 }
 
 function bindOrg(db: Db) {
@@ -69,6 +74,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
+    },
+    async prepared<T>(_name: string, text: string, params: unknown[]) {
+      return (await client.query<T>(text, params)).rows;
     },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
@@ -118,6 +126,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
           await client.end().catch(() => {});
         }
       };
+    },
+    async prepared<T>(name: string, text: string, params: unknown[]) {
+      return (await pool.query({ name, text, values: params })).rows as T[];
     },
     async migrate() {
       // Several copies may start at once: one migrates, the others wait for the lock.

@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const ROOT = resolve(import.meta.dirname, '..');
+// The config is evaluated in the runner and in every worker: the first evaluation picks the port
+// and the data directory and leaves them in the environment, which the workers inherit.
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 600));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mr-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: join(ROOT, 'test-results/e2e'),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  globalTeardown: './global-teardown.ts',
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? join(ROOT, 'test-results/e2e.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'apps/server/src/main.ts')}`,
+    url: `${baseURL}/api/v1/health`,
+    cwd: ROOT,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // Many sign-ins from one address in a short run: the limiter has its own integration tests.
+      RATE_LIMIT_SIGNIN_PER_IP: '100000',
+      RATE_LIMIT_SIGNUP_PER_IP: '100000',
+      RATE_LIMIT_RECOVER_PER_IP: '100000',
+      RATE_LIMIT_VERIFY_PER_IP: '100000',
+    },
+  },
+});
