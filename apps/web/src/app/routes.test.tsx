@@ -1,0 +1,153 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeClientSession, makeMe, makeSessionResponse } from '../test/factories';
+import { apiError, json, mockFetch } from '../test/fetch-mock';
+import { renderApp } from '../test/render';
+
+const member = makeMe();
+const memberRoutes = {
+  'GET /api/v1/me': json(200, member),
+  'GET /api/v1/organization': json(200, member.organization),
+};
+
+async function expectLocation(location: () => string | null, expected: string) {
+  await waitFor(() => expect(location()).toBe(expected));
+}
+
+describe('route guards', () => {
+  it.each([
+    ['/metadata/tok-1', 'Song Metadata Form'],
+    ['/marketing/tok-1', 'Marketing Form'],
+    ['/label-copy-form/tok-1', 'Label Copy Form'],
+    ['/marketing-general/tok-1', 'General Marketing Form'],
+    ['/label-copy-generator/tok-1', 'Label Copy Generator'],
+    ['/label-copy/tok-1', 'Label Copy'],
+    ['/contracts/contract-1', 'Contract'],
+    ['/artist/deny-signing/tok-1', 'Decline Signing'],
+    ['/artist/upload-revision/tok-1', 'Upload Revision'],
+  ])('renders the public route %s without a session', async (route, title) => {
+    const server = mockFetch({});
+    const { location } = renderApp({ route, session: null });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText('Not available yet')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Welcome to the product' })).toBeNull();
+    expect(location()).toBe(route);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each(['/', '/auth', '/dashboard', '/signed-songs/song-1/chat', '/no-such-page'])(
+    'shows the login screen on %s without a session and keeps the URL',
+    async (route) => {
+      mockFetch({});
+      const { location } = renderApp({ route, session: null });
+      expect(await screen.findByRole('heading', { name: 'Welcome to the product' })).toBeTruthy();
+      expect(location()).toBe(route);
+    },
+  );
+
+  it('sends a signed-in user without a label to onboarding', async () => {
+    mockFetch({ 'GET /api/v1/me': json(200, makeMe({ organization: null })) });
+    const { location } = renderApp({ route: '/review-dashboard', session: makeClientSession() });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Music Review' })).toBeTruthy();
+    expect(location()).toBe('/organization-setup');
+  });
+
+  it.each([
+    ['/organization-setup', '/'],
+    ['/auth', '/'],
+    ['/dashboard', '/'],
+    ['/no-such-page', '/'],
+    ['/manage-artists', '/artists-writers'],
+    ['/manage-writers', '/artists-writers'],
+  ])('redirects %s to %s for a member', async (route, target) => {
+    mockFetch(memberRoutes);
+    const { location } = renderApp({ route, session: makeClientSession() });
+    await expectLocation(location, target);
+  });
+
+  it.each([
+    ['/', 'Welcome back, Ada'],
+    ['/label-hub', 'Welcome back, Ada'],
+    ['/home', 'Home'],
+    ['/review-dashboard', 'Review Dashboard'],
+    ['/review/song-1', 'Song Review'],
+    ['/overview', 'Overview'],
+    ['/analytics', 'Analytics'],
+    ['/finance', 'Finance'],
+    ['/distribution', 'Distribution'],
+    ['/distribution/track/release-1', 'Release Distribution'],
+    ['/add-tracks', 'Add Tracks'],
+    ['/profile', 'Profile'],
+    ['/catalogue', 'Catalogue'],
+    ['/artists-writers', 'Artists & Writers'],
+    ['/waveform-test', 'Waveform Test'],
+    ['/feedback', 'Report bugs / Send feedback'],
+    ['/video-call/call-1', 'Video Call'],
+    ['/signed-songs', 'Signed Songs'],
+    ['/signed-songs/metadata', 'Metadata'],
+    ['/signed-songs/song-1', 'Signed Song'],
+  ])('shows %s to a member with its title', async (route, title) => {
+    mockFetch(memberRoutes);
+    const { location } = renderApp({ route, session: makeClientSession() });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(location()).toBe(route);
+  });
+
+  it('gives the review dashboard its subtitle', async () => {
+    mockFetch(memberRoutes);
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+    expect(await screen.findByText('Manage and track song reviews for your organization')).toBeTruthy();
+  });
+
+  it('opens a signed song on its tab, accepts the metadata deep link, and drops unknown tabs', async () => {
+    mockFetch(memberRoutes);
+    const first = renderApp({ route: '/signed-songs/song-1/contracts', session: makeClientSession() });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contracts' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contracts' }).getAttribute('aria-current')).toBe('page');
+    first.unmount();
+
+    const second = renderApp({ route: '/signed-songs/song-1/metadata', session: makeClientSession() });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Metadata' })).toBeTruthy();
+    second.unmount();
+
+    const third = renderApp({ route: '/signed-songs/song-1/bogus', session: makeClientSession() });
+    await expectLocation(third.location, '/signed-songs/song-1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeTruthy();
+  });
+
+  it('restores the session on load through the refresh cookie and stays on the page', async () => {
+    const server = mockFetch({
+      'POST /auth/v1/token?grant_type=refresh_token': json(200, makeSessionResponse()),
+      ...memberRoutes,
+    });
+    const { location } = renderApp({ route: '/finance' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Finance' })).toBeTruthy();
+    expect(location()).toBe('/finance');
+    expect(server.requestsTo('POST /auth/v1/token?grant_type=refresh_token')).toHaveLength(1);
+  });
+
+  it('treats a password-reset session outside /reset-password as signed out', async () => {
+    mockFetch({});
+    renderApp({ route: '/', session: makeClientSession({ isRecovery: true }) });
+    expect(await screen.findByRole('heading', { name: 'Welcome to the product' })).toBeTruthy();
+  });
+
+  it('offers a retry when the account cannot be loaded', async () => {
+    mockFetch({
+      'GET /api/v1/me': [
+        apiError(503, 'unavailable', 'Service temporarily unavailable'),
+        apiError(503, 'unavailable', 'Service temporarily unavailable'),
+        json(200, member),
+      ],
+      'GET /api/v1/organization': json(200, member.organization),
+    });
+    renderApp({ route: '/', session: makeClientSession() });
+    // One automatic retry (spec section 9) comes first, after about a second.
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't load your account" }, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Service temporarily unavailable');
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,181 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeClientSession, makeMe, makeOrganization } from '../../test/factories';
+import { json, mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+
+function routesFor(me = makeMe()) {
+  return {
+    'GET /api/v1/me': json(200, me),
+    'GET /api/v1/organization': json(200, me.organization),
+  };
+}
+
+async function openShell(me = makeMe(), route = '/home') {
+  const server = mockFetch({ ...routesFor(me), 'POST /auth/v1/logout': json(204, null) });
+  const user = userEvent.setup({ delay: null });
+  const utils = renderApp({ route, session: makeClientSession() });
+  await screen.findByRole('heading', { level: 1 });
+  return { user, server, ...utils };
+}
+
+function stubViewport(isDesktop: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: isDesktop,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })),
+  );
+}
+
+describe('desktop shell', () => {
+  it('links to every signed-in section, with Label Hub at the bottom', async () => {
+    await openShell();
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    const links = within(sidebar)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Music Review', '/'],
+      ['Home', '/home'],
+      ['Review Dashboard', '/review-dashboard'],
+      ['Add Tracks', '/add-tracks'],
+      ['Overview', '/overview'],
+      ['Signed Songs', '/signed-songs'],
+      ['Catalogue', '/catalogue'],
+      ['Artists & Writers', '/artists-writers'],
+      ['Analytics', '/analytics'],
+      ['Finance', '/finance'],
+      ['Distribution', '/distribution'],
+      ['Report bugs / Send feedback', '/feedback'],
+      ['Label Hub', '/'],
+    ]);
+    expect(within(sidebar).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('remembers the collapsed sidebar on the device', async () => {
+    const { user, unmount } = await openShell();
+    const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(sidebar().className).toContain('w-72');
+
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(sidebar().className).toContain('w-20');
+    expect(localStorage.getItem('sidebar-collapsed')).toBe('true');
+    unmount();
+
+    await openShell();
+    expect(sidebar().className).toContain('w-20');
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(sidebar().className).toContain('w-72');
+    expect(localStorage.getItem('sidebar-collapsed')).toBe('false');
+  });
+
+  it('uses the label logo, and the default logo when it fails to load', async () => {
+    const me = makeMe({ organization: makeOrganization({ logo_url: '/storage/logo.png' }) });
+    await openShell(me);
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    const img = sidebar.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/storage/logo.png');
+    img?.dispatchEvent(new Event('error'));
+    await vi.waitFor(() => expect(sidebar.querySelector('img')).toBeNull());
+    expect(sidebar.querySelector('svg')).toBeTruthy();
+  });
+
+  it('shows the Pro badge on Starter and the upgrade message on Contact Support', async () => {
+    const { user } = await openShell(makeMe({ organization: makeOrganization({ plan_name: 'Starter' }) }));
+    const support = screen.getByRole('button', { name: /Contact Support/ });
+    expect(within(support).getByText('Pro')).toBeTruthy();
+    await user.click(support);
+    expect(
+      await screen.findByText('Please upgrade to a plan with chat functionality to access support chat.'),
+    ).toBeTruthy();
+  });
+
+  it('has no Pro badge on a plan with chat', async () => {
+    await openShell(makeMe({ organization: makeOrganization({ plan_name: 'Pro' }) }));
+    expect(within(screen.getByRole('button', { name: /Contact Support/ })).queryByText('Pro')).toBeNull();
+  });
+
+  it('has the search box, dark-mode toggle, messages, notifications and the user menu', async () => {
+    const { user, server } = await openShell();
+    expect(screen.getByPlaceholderText('Search songs, artists, contracts, or metadata...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Toggle dark mode' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    const menu = screen.getByRole('menu', { name: 'User menu' });
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('ada@label.test')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'View Profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/profile#settings',
+    );
+
+    const darkMode = within(menu).getByRole('menuitemcheckbox', { name: 'Dark mode' });
+    expect(darkMode.getAttribute('aria-checked')).toBe('true');
+    await user.click(darkMode);
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(localStorage.getItem('theme')).toBe('light');
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to the product' })).toBeTruthy();
+    expect(server.requestsTo('POST /auth/v1/logout')).toHaveLength(1);
+  });
+
+  it('closes the user menu with Escape and moves through it with the arrow keys', async () => {
+    const { user } = await openShell();
+    const trigger = screen.getByRole('button', { name: 'User menu' });
+    await user.click(trigger);
+    expect(document.activeElement?.textContent).toBe('View Profile');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Settings');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('Sign Out');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+});
+
+describe('mobile shell', () => {
+  it('has a top bar and the bottom bar with the player controls disabled', async () => {
+    stubViewport(false);
+    await openShell();
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Messages' })).toBeTruthy();
+
+    const bar = screen.getByRole('navigation', { name: 'Mobile navigation' });
+    const controls = within(bar)
+      .getAllByRole('listitem')
+      .map((li) => {
+        const link = li.querySelector('a');
+        return link
+          ? `${link.textContent} ${link.getAttribute('href')}`
+          : li.querySelector('button')?.getAttribute('aria-label');
+      });
+    expect(controls).toEqual([
+      'Add /add-tracks',
+      'Review /review-dashboard',
+      'Overview /overview',
+      'Skip back 10 seconds',
+      'Play',
+      'Skip forward 10 seconds',
+      'Signed /signed-songs',
+      'Analytics /analytics',
+      'Finance /finance',
+      'Distribution /distribution',
+      'Label Hub /',
+    ]);
+    for (const name of ['Skip back 10 seconds', 'Play', 'Skip forward 10 seconds']) {
+      expect((within(bar).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+});

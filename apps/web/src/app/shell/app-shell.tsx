@@ -1,0 +1,78 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useIsDesktop } from '../../lib/use-media-query';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { MobileTopBar } from './mobile-top-bar';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+function PageSkeleton() {
+  return (
+    <div role="status" aria-label="Loading page" className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+      <Skeleton className="h-64 w-full rounded-xl" />
+    </div>
+  );
+}
+
+/** Back to the top on a new page, unless the link points at an anchor. */
+function useScrollToTopOnNavigate() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design
+  useEffect(() => {
+    if (!hash) document.documentElement.scrollTop = 0;
+  }, [pathname, hash]);
+}
+
+function PageOutlet() {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+const skipLinkClasses =
+  'sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-sm focus:text-primary-foreground';
+
+/** The signed-in frame: sidebar and top bar on desktop, top and bottom bars below 768 px. */
+export function AppShell() {
+  const isDesktop = useIsDesktop();
+  useScrollToTopOnNavigate();
+
+  if (!isDesktop) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <a href="#main" className={skipLinkClasses}>
+          Skip to content
+        </a>
+        <MobileTopBar />
+        <main id="main" className="flex-1 px-4 pt-6 pb-28">
+          <PageOutlet />
+        </main>
+        <MobileBottomBar />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh">
+      <a href="#main" className={skipLinkClasses}>
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar />
+        <main id="main" className="flex-1 px-6 py-8 lg:px-10">
+          <div className="mx-auto w-full max-w-6xl">
+            <PageOutlet />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { LogOut, Moon, Settings, User } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Popover } from '../../components/ui/popover';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useAuth, useAuthStore } from '../../lib/auth/auth-context';
+import { cn } from '../../lib/cn';
+import { useMe } from '../../lib/me';
+import { useTheme } from '../../lib/theme/theme-context';
+
+const itemClasses =
+  'flex h-9 w-full items-center gap-2.5 rounded-md px-2.5 text-left text-sm text-foreground outline-none transition-colors hover:bg-muted focus-visible:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
+
+function initialsOf(name: string) {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters =
+    parts.length > 1 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : (parts[0]?.slice(0, 2) ?? '');
+  return letters.toUpperCase() || '?';
+}
+
+/** Top bar user menu: name, email, View Profile, Settings, the Light/Dark toggle, Sign Out. */
+export function UserMenu() {
+  const me = useMe();
+  const { session } = useAuth();
+  const store = useAuthStore();
+  const { mode, toggle } = useTheme();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+  const name = me.data?.reviewer?.name ?? '';
+  const email = me.data?.reviewer?.email ?? session?.user.email ?? '';
+
+  return (
+    <Popover
+      kind="menu"
+      label="User menu"
+      trigger={(props) => (
+        <button
+          {...props}
+          type="button"
+          aria-label="User menu"
+          className="flex size-10 items-center justify-center rounded-full outline-none transition-shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-indigo-600 text-xs font-semibold text-white"
+          >
+            {initialsOf(name || email)}
+          </span>
+        </button>
+      )}
+    >
+      {(close) => (
+        <div className="w-64 p-1.5">
+          <div className="px-2.5 pt-2 pb-3">
+            <p className="truncate text-sm font-semibold text-foreground">{name || 'Your account'}</p>
+            <p className="truncate text-xs text-muted-foreground">{email}</p>
+          </div>
+          <div className="flex flex-col gap-0.5 border-t border-border pt-1.5">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={paths.profile.href()}
+              onClick={close}
+              className={itemClasses}
+            >
+              <User aria-hidden="true" />
+              View Profile
+            </Link>
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={paths.profile.settingsHref()}
+              onClick={close}
+              className={itemClasses}
+            >
+              <Settings aria-hidden="true" />
+              Settings
+            </Link>
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={mode === 'dark'}
+              tabIndex={-1}
+              onClick={toggle}
+              className={itemClasses}
+            >
+              <Moon aria-hidden="true" />
+              <span className="flex-1">Dark mode</span>
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'relative h-5 w-9 rounded-full transition-colors',
+                  mode === 'dark' ? 'bg-primary' : 'bg-input',
+                )}
+              >
+                <span
+                  className={cn(
+                    'absolute top-0.5 size-4 rounded-full bg-white shadow transition-[left]',
+                    mode === 'dark' ? 'left-[1.125rem]' : 'left-0.5',
+                  )}
+                />
+              </span>
+            </button>
+            <hr className="my-1 border-border" />
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              disabled={isSigningOut}
+              onClick={async () => {
+                setIsSigningOut(true);
+                await store.signOut();
+              }}
+              className={itemClasses}
+            >
+              {isSigningOut ? <Spinner /> : <LogOut aria-hidden="true" />}
+              Sign Out
+            </button>
+          </div>
+        </div>
+      )}
+    </Popover>
+  );
+}

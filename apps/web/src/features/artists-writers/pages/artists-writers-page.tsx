@@ -1,0 +1,5 @@
+import { FeaturePage } from '../../../components/feature-page';
+
+export function ArtistsWritersPage() {
+  return <FeaturePage title="Artists & Writers" />;
+}

@@ -1,0 +1,17 @@
+import type { AuthUser } from '@music-review/core/auth';
+import { useMutation } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-context';
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** POST /auth/v1/signup: creates an unconfirmed account and mails a verification link. */
+export function useSignUp() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (input: SignUpInput) => api.post<{ user: AuthUser }>('/auth/v1/signup', input),
+  });
+}

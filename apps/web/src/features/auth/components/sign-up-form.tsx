@@ -1,0 +1,83 @@
+import { signupBody } from '@music-review/core/auth';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/text-field';
+import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+import { useSignUp } from '../api/sign-up';
+
+type Field = 'name' | 'email' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FALLBACK_ERROR = 'Could not create your account. Please try again.';
+
+export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const signUp = useSignUp();
+  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = signupBody.safeParse(values);
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        errors[field] ??= issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    signUp.mutate(parsed.data, {
+      onSuccess: () => onSignedUp(parsed.data.email),
+      onError: (err) => {
+        if (!isApiError(err)) setFormError(FALLBACK_ERROR);
+        else if (err.isNetworkError) setFormError(NETWORK_ERROR_MESSAGE);
+        else setFormError(err.status >= 500 ? FALLBACK_ERROR : err.message);
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <TextField
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        value={values.name}
+        onChange={set('name')}
+        error={fieldErrors.name}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@label.com"
+        value={values.email}
+        onChange={set('email')}
+        error={fieldErrors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        hint={fieldErrors.password ? undefined : 'At least 8 characters.'}
+        value={values.password}
+        onChange={set('password')}
+        error={fieldErrors.password}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" isLoading={signUp.isPending}>
+        Create Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { PublicPage } from '../../../components/public-page';
+
+export function MetadataFormPage() {
+  return <PublicPage title="Song Metadata Form" />;
+}

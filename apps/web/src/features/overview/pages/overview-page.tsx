@@ -1,0 +1,5 @@
+import { FeaturePage } from '../../../components/feature-page';
+
+export function OverviewPage() {
+  return <FeaturePage title="Overview" />;
+}

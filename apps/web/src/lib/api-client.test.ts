@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockFetch } from '../test/fetch-mock';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './api-client';
+
+function sessionSource(tokens: string[]) {
+  let current = tokens[0] ?? null;
+  const refreshSession = vi.fn(async () => {
+    current = tokens[1] ?? null;
+    return current ? { accessToken: current } : null;
+  });
+  return { getAccessToken: () => current, refreshSession };
+}
+
+describe('api client', () => {
+  it('sends JSON with the bearer token and reads JSON back', async () => {
+    const server = mockFetch({ 'POST /api/v1/things': json(201, { id: 't-1' }) });
+    const api = createApiClient(sessionSource(['token-a']));
+
+    await expect(api.post('/api/v1/things', { name: 'x' })).resolves.toEqual({ id: 't-1' });
+    const request = server.requests[0]!;
+    expect(request.headers.get('Authorization')).toBe('Bearer token-a');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.body).toEqual({ name: 'x' });
+  });
+
+  it("turns the server's error shape into an ApiError", async () => {
+    mockFetch({
+      'POST /api/v1/organizations/join': apiError(
+        409,
+        'already_member',
+        'You are already a member of an organization',
+      ),
+    });
+    const api = createApiClient(sessionSource(['token-a']));
+
+    const error = await api.post('/api/v1/organizations/join', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'already_member',
+      message: 'You are already a member of an organization',
+      status: 409,
+    });
+  });
+
+  it('reads Retry-After on a rate-limited answer', async () => {
+    mockFetch({
+      'POST /auth/v1/resend': apiError(429, 'rate_limited', 'Slow down', { 'Retry-After': '30' }),
+    });
+    const api = createApiClient(sessionSource([]));
+    await expect(api.post('/auth/v1/resend', {})).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 30,
+    });
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const api = createApiClient(sessionSource([]));
+    await expect(api.get('/api/v1/me')).rejects.toMatchObject({
+      code: 'network_error',
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it('refreshes once on a 401 from /api and retries with the new token', async () => {
+    const server = mockFetch({
+      'GET /api/v1/me': (request) =>
+        request.headers.get('Authorization') === 'Bearer token-b'
+          ? json(200, { ok: true })
+          : apiError(401, 'unauthorized', 'Not authenticated. Please log in to continue.'),
+    });
+    const source = sessionSource(['token-a', 'token-b']);
+    const api = createApiClient(source);
+
+    await expect(api.get('/api/v1/me')).resolves.toEqual({ ok: true });
+    expect(source.refreshSession).toHaveBeenCalledTimes(1);
+    expect(server.requests.map((r) => r.headers.get('Authorization'))).toEqual([
+      'Bearer token-a',
+      'Bearer token-b',
+    ]);
+  });
+
+  it('gives up after one retry, and when the refresh signs the user out', async () => {
+    const server = mockFetch({
+      'GET /api/v1/me': apiError(401, 'unauthorized', 'Not authenticated. Please log in to continue.'),
+    });
+    const stillFailing = createApiClient(sessionSource(['token-a', 'token-b']));
+    await expect(stillFailing.get('/api/v1/me')).rejects.toMatchObject({ status: 401 });
+    expect(server.requests).toHaveLength(2);
+
+    const signedOut = sessionSource(['token-a']);
+    await expect(createApiClient(signedOut).get('/api/v1/me')).rejects.toMatchObject({ status: 401 });
+    expect(signedOut.refreshSession).toHaveBeenCalledTimes(1);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('does not refresh for a 401 outside /api (wrong password change token, logout...)', async () => {
+    mockFetch({
+      'PUT /auth/v1/user': apiError(401, 'unauthorized', 'Not authenticated. Please log in to continue.'),
+    });
+    const source = sessionSource(['token-a', 'token-b']);
+    await expect(createApiClient(source).put('/auth/v1/user', { password: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(source.refreshSession).not.toHaveBeenCalled();
+  });
+});

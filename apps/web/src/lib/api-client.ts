@@ -1,0 +1,136 @@
+/**
+ * The one way the web app talks to the server: JSON in and out, errors turned into ApiError from
+ * the server's `{ "error": { "code", "message" } }` shape, and the in-memory access token attached.
+ */
+
+export const NETWORK_ERROR_MESSAGE =
+  'Unable to reach the server. Please check your connection and try again.';
+const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: string,
+    message: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** Seconds from a Retry-After header (rate limiting), when given. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+
+  get isNetworkError() {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+/** Reads an error response into an ApiError, tolerating bodies that are not the API's shape. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new ApiError(error.code, error.message, response.status, retryAfter);
+  }
+  return new ApiError('http_error', UNKNOWN_ERROR_MESSAGE, response.status, retryAfter);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  accessToken?: string | null;
+  signal?: AbortSignal;
+}
+
+/** A single request without any session handling (used by the auth store itself). */
+export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
+
+  let response: Response;
+  try {
+    response = await globalThis.fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // The refresh token is an httpOnly cookie scoped to /auth/v1; same-origin sends it there.
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('network_error', NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError('invalid_response', UNKNOWN_ERROR_MESSAGE, response.status);
+  }
+}
+
+/** What the client needs from the session: the current token, and a way to get a fresh one. */
+export interface SessionSource {
+  getAccessToken(): string | null;
+  /** Resolves to the new session, or null when the user is signed out. */
+  refreshSession(): Promise<unknown>;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(session: SessionSource) {
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const accessToken = session.getAccessToken();
+    try {
+      return await requestJson<T>(path, { ...options, accessToken });
+    } catch (error) {
+      // An expired or revoked token on the data API: refresh once, then retry once.
+      if (!(error instanceof ApiError) || error.status !== 401 || !path.startsWith('/api/')) throw error;
+      let refreshed: unknown = null;
+      try {
+        refreshed = await session.refreshSession();
+      } catch {
+        throw error;
+      }
+      const nextToken = session.getAccessToken();
+      if (!refreshed || !nextToken) throw error;
+      return requestJson<T>(path, { ...options, accessToken: nextToken });
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+    put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+    patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
+    delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}

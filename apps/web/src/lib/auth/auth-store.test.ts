@@ -1,0 +1,224 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeAccessToken, makeClientSession, makeSessionResponse, makeUser } from '../../test/factories';
+import { apiError, json, mockFetch } from '../../test/fetch-mock';
+import { type AuthEvent, AuthStore, REFRESH_TICK_MS } from './auth-store';
+
+const REFRESH = 'POST /auth/v1/token?grant_type=refresh_token';
+const stores: AuthStore[] = [];
+function createStore(...args: ConstructorParameters<typeof AuthStore>) {
+  const store = new AuthStore({ channelName: null, ...args[0] });
+  stores.push(store);
+  return store;
+}
+function recordEvents(store: AuthStore) {
+  const events: AuthEvent[] = [];
+  store.onAuthStateChange((event) => events.push(event));
+  return events;
+}
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+afterEach(() => {
+  for (const store of stores.splice(0)) store.dispose();
+  Reflect.deleteProperty(document, 'visibilityState');
+  Reflect.deleteProperty(navigator, 'locks');
+});
+
+describe('auth store: restoring on start', () => {
+  it('restores the session with an empty refresh body and the cookie', async () => {
+    const response = makeSessionResponse();
+    const server = mockFetch({ [REFRESH]: json(200, response) });
+    const store = createStore();
+    const events = recordEvents(store);
+    expect(store.getState().status).toBe('loading');
+
+    await store.initialize();
+
+    expect(store.getState().status).toBe('signed_in');
+    expect(store.getAccessToken()).toBe(response.access_token);
+    expect(events).toEqual(['INITIAL_SESSION']);
+    const [request] = server.requestsTo(REFRESH);
+    expect(request?.body).toEqual({});
+    expect(server.fetchMock.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
+  });
+
+  it('is signed out when the cookie is missing or spent (400/401)', async () => {
+    mockFetch({ [REFRESH]: apiError(400, 'invalid_grant', 'Invalid Refresh Token') });
+    const store = createStore();
+    await store.initialize();
+    expect(store.getState()).toEqual({ status: 'signed_out', session: null });
+  });
+
+  it('restores only once however often it is asked', async () => {
+    const server = mockFetch({ [REFRESH]: json(200, makeSessionResponse()) });
+    const store = createStore();
+    await Promise.all([store.initialize(), store.initialize()]);
+    await store.initialize();
+    expect(server.requestsTo(REFRESH)).toHaveLength(1);
+  });
+
+  it('recognises a password-reset session from its token', async () => {
+    mockFetch({ [REFRESH]: json(200, makeSessionResponse({ isRecovery: true })) });
+    const store = createStore();
+    await store.initialize();
+    expect(store.getState().session?.isRecovery).toBe(true);
+  });
+});
+
+describe('auth store: refreshing', () => {
+  it('shares one request between concurrent refreshes in a tab', async () => {
+    const server = mockFetch({ [REFRESH]: json(200, makeSessionResponse()) });
+    const store = createStore({ initialSession: makeClientSession() });
+    const [a, b] = await Promise.all([store.refreshSession(), store.refreshSession()]);
+    expect(a).toBe(b);
+    expect(server.requestsTo(REFRESH)).toHaveLength(1);
+  });
+
+  it('refreshes under the mr-auth-refresh Web Lock', async () => {
+    mockFetch({ [REFRESH]: json(200, makeSessionResponse()) });
+    const request = vi.fn((_name: string, task: () => Promise<unknown>) => task());
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    const store = createStore({ initialSession: makeClientSession() });
+    await store.refreshSession();
+    expect(request).toHaveBeenCalledWith('mr-auth-refresh', expect.any(Function));
+  });
+
+  it('reuses the session another tab obtained while this tab waited for the lock', async () => {
+    const server = mockFetch({ [REFRESH]: json(200, makeSessionResponse()) });
+    let grant!: () => void;
+    const granted = new Promise<void>((resolve) => {
+      grant = resolve;
+    });
+    Object.defineProperty(navigator, 'locks', {
+      value: {
+        request: async (_name: string, task: () => Promise<unknown>) => {
+          await granted;
+          return task();
+        },
+      },
+      configurable: true,
+    });
+    const channelName = `test-${Math.random()}`;
+    const store = createStore({
+      channelName,
+      initialSession: makeClientSession({ expiresAt: Date.now() / 1000 + 20 }),
+    });
+    const events = recordEvents(store);
+
+    const pending = store.refreshSession();
+    // The other tab, holding the lock, refreshed and shares its session.
+    const otherTab = new BroadcastChannel(channelName);
+    const fresh = makeClientSession({ accessToken: makeAccessToken({ n: 2 }) });
+    otherTab.postMessage({ type: 'session', event: 'TOKEN_REFRESHED', session: fresh });
+    await vi.waitFor(() => expect(store.getAccessToken()).toBe(fresh.accessToken));
+    grant();
+
+    await expect(pending).resolves.toEqual(fresh);
+    expect(server.requestsTo(REFRESH)).toHaveLength(0);
+    expect(events).toEqual(['TOKEN_REFRESHED']);
+    otherTab.close();
+  });
+
+  it('signs out when the refresh token is rejected, and keeps the session on a network failure', async () => {
+    mockFetch({
+      [REFRESH]: [
+        json(503, { error: { code: 'unavailable', message: 'Try later' } }),
+        apiError(400, 'invalid_grant', 'x'),
+      ],
+    });
+    const store = createStore({ initialSession: makeClientSession() });
+    const events = recordEvents(store);
+
+    await expect(store.refreshSession()).rejects.toMatchObject({ status: 503 });
+    expect(store.getState().status).toBe('signed_in');
+
+    await expect(store.refreshSession()).resolves.toBeNull();
+    expect(store.getState().status).toBe('signed_out');
+    expect(events).toEqual(['SIGNED_OUT']);
+  });
+});
+
+describe('auth store: auto-refresh', () => {
+  it('refreshes on the 30 s tick once less than a minute is left', async () => {
+    vi.useFakeTimers();
+    const server = mockFetch({ [REFRESH]: json(200, makeSessionResponse()) });
+    const store = createStore({ initialSession: makeClientSession({ expiresAt: Date.now() / 1000 + 100 }) });
+    const events = recordEvents(store);
+    store.startAutoRefresh();
+
+    await vi.advanceTimersByTimeAsync(REFRESH_TICK_MS); // 70 s left
+    expect(server.requestsTo(REFRESH)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(REFRESH_TICK_MS); // 40 s left
+    expect(server.requestsTo(REFRESH)).toHaveLength(1);
+    expect(events).toEqual(['TOKEN_REFRESHED']);
+  });
+
+  it('pauses while the page is hidden and recovers the session when it is shown again', async () => {
+    vi.useFakeTimers();
+    const server = mockFetch({ [REFRESH]: json(200, makeSessionResponse()) });
+    const store = createStore({ initialSession: makeClientSession({ expiresAt: Date.now() / 1000 + 100 }) });
+    store.startAutoRefresh();
+
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(5 * REFRESH_TICK_MS);
+    expect(server.requestsTo(REFRESH)).toHaveLength(0);
+
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requestsTo(REFRESH)).toHaveLength(1);
+    expect(store.getState().status).toBe('signed_in');
+  });
+});
+
+describe('auth store: signing in and out', () => {
+  it('signs in with the password grant and shares the session with the other tabs', async () => {
+    const response = makeSessionResponse({ user: makeUser({ email: 'ada@label.test' }) });
+    mockFetch({ 'POST /auth/v1/token?grant_type=password': json(200, response) });
+    const channelName = `test-${Math.random()}`;
+    const store = createStore({ channelName, initialSession: null });
+    const otherTab = createStore({ channelName, initialSession: null });
+    const otherTabEvents = recordEvents(otherTab);
+
+    await store.signInWithPassword('ada@label.test', 'secret-123');
+
+    expect(store.getAccessToken()).toBe(response.access_token);
+    expect(JSON.stringify(store.getState())).not.toContain(response.refresh_token);
+    await vi.waitFor(() => expect(otherTab.getAccessToken()).toBe(response.access_token));
+    expect(otherTabEvents).toEqual(['SIGNED_IN']);
+  });
+
+  it('logs out with the bearer token, clears the session and tells the other tabs', async () => {
+    const server = mockFetch({ 'POST /auth/v1/logout': json(204, null) });
+    const channelName = `test-${Math.random()}`;
+    const session = makeClientSession();
+    const store = createStore({ channelName, initialSession: session });
+    const otherTab = createStore({ channelName, initialSession: session });
+    const events = recordEvents(store);
+
+    await store.signOut();
+
+    expect(server.requestsTo('POST /auth/v1/logout')[0]?.headers.get('Authorization')).toBe(
+      `Bearer ${session.accessToken}`,
+    );
+    expect(store.getState()).toEqual({ status: 'signed_out', session: null });
+    expect(events).toEqual(['SIGNED_OUT']);
+    await vi.waitFor(() => expect(otherTab.getState().status).toBe('signed_out'));
+  });
+
+  it('refreshes an expired token so the server still ends the session and clears the cookie', async () => {
+    const fresh = makeSessionResponse({ token: makeAccessToken({ n: 2 }) });
+    const server = mockFetch({
+      'POST /auth/v1/logout': (request) =>
+        request.headers.get('Authorization') === `Bearer ${fresh.access_token}`
+          ? json(204, null)
+          : apiError(401, 'unauthorized', 'Not authenticated. Please log in to continue.'),
+      [REFRESH]: json(200, fresh),
+    });
+    const store = createStore({ initialSession: makeClientSession() });
+    await store.signOut();
+    expect(server.requestsTo('POST /auth/v1/logout')).toHaveLength(2);
+    expect(store.getState().status).toBe('signed_out');
+  });
+});
