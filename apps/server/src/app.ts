@@ -19,6 +19,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
+import { registerRealtime } from './platform/realtime/index.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await authRoutes(app, ctx);
   await organizationsRoutes(app, ctx);
   await devMailboxRoutes(app, ctx);
+  await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ ok: true }));

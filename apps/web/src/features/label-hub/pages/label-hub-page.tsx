@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
 import { useMe } from '../../../lib/me';
 import { useOrganization } from '../api/get-organization';
 import { InviteCodeCard } from '../components/invite-code-card';
@@ -88,7 +89,14 @@ export function LabelHubPage() {
             <Stat
               label="Label"
               value={
-                <span className="block truncate" title={org.name}>
+                // Names run to 50 characters: long ones wrap at a smaller size instead of being cut.
+                <span
+                  className={cn(
+                    'block [overflow-wrap:anywhere]',
+                    org.name.length > 10 && 'text-xl leading-snug',
+                  )}
+                  title={org.name}
+                >
                   {org.name}
                 </span>
               }

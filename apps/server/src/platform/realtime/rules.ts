@@ -1,0 +1,191 @@
+import type { RealtimeChange } from '@music-review/core/realtime';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { conversations, messages } from '../db/schema.ts';
+import type { DbChange } from './changes.ts';
+
+/**
+ * Who may receive a change, on top of the rule that applies to every change: the socket's
+ * organization must be the change's organization (checked by the hub).
+ */
+export type Audience = { kind: 'organization' } | { kind: 'reviewers'; ids: ReadonlySet<string> };
+
+export interface RuleDeps {
+  conversations: ConversationDirectory;
+}
+
+export type AudienceRule = (change: RealtimeChange, deps: RuleDeps) => Audience | Promise<Audience>;
+
+const ORGANIZATION: Audience = { kind: 'organization' };
+const NOBODY: Audience = { kind: 'reviewers', ids: new Set() };
+
+function only(...ids: (string | undefined)[]): Audience {
+  return { kind: 'reviewers', ids: new Set(ids.filter((id): id is string => !!id)) };
+}
+
+/** A direct message conversation is private to its two members; other conversations are the label's. */
+function conversationAudience(access: ConversationAccess | null): Audience {
+  if (!access) return NOBODY; // unknown conversation: fail closed
+  return access.type === 'dm' ? only(...access.participants) : ORGANIZATION;
+}
+
+const byConversationId: AudienceRule = async (change, deps) =>
+  change.conversation_id
+    ? conversationAudience(await deps.conversations.get(change.organization_id, change.conversation_id))
+    : NOBODY;
+
+/**
+ * The per-table rules, all in one place. A table not listed here is seen by its whole organization.
+ * A rule for a new table: one entry, returning ORGANIZATION, only(...reviewer ids) or NOBODY.
+ */
+export const AUDIENCE_RULES: Readonly<Record<string, AudienceRule>> = {
+  notifications: (change) => only(change.recipient_id),
+  conversations: (change) =>
+    conversationAudience(
+      change.row_type ? { type: change.row_type, participants: participantsOf(change) } : null,
+    ),
+  messages: byConversationId,
+  typing_indicators: byConversationId,
+  message_mentions: byConversationId,
+  // message_reads rows carry no conversation id: go through the message.
+  message_reads: async (change, deps) =>
+    change.message_id
+      ? conversationAudience(await deps.conversations.getByMessage(change.organization_id, change.message_id))
+      : NOBODY,
+};
+
+export function audienceOf(change: RealtimeChange, deps: RuleDeps): Audience | Promise<Audience> {
+  const rule = Object.hasOwn(AUDIENCE_RULES, change.table) ? AUDIENCE_RULES[change.table] : undefined;
+  return rule ? rule(change, deps) : ORGANIZATION;
+}
+
+export function isInAudience(audience: Audience, reviewerId: string): boolean {
+  return audience.kind === 'organization' || audience.ids.has(reviewerId);
+}
+
+// ---- Conversation look-ups, cached ----
+
+export interface ConversationAccess {
+  type: string;
+  /** Reviewer ids (user1_id and user2_id). */
+  participants: string[];
+}
+
+function participantsOf(row: { user1_id?: string | undefined; user2_id?: string | undefined }): string[] {
+  return [row.user1_id, row.user2_id].filter((id): id is string => !!id);
+}
+
+/** A Map that forgets its least recently used entry past `max`. */
+class LruMap<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly max: number) {}
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: K, value: V) {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+  }
+}
+
+interface CachedConversation extends ConversationAccess {
+  organizationId: string;
+}
+
+/**
+ * Who is in a conversation, keyed by conversation id: messages, typing and reads need it on every
+ * change. Entries are replaced from the conversations table's own changes, which carry type and
+ * members; a deleted conversation's entry is kept, so the deletes cascading to its messages still
+ * reach its two members (ids are never reused).
+ */
+export class ConversationDirectory {
+  private readonly conversations: LruMap<string, CachedConversation>;
+  private readonly messageConversation: LruMap<string, string>;
+  /** Look-ups in flight; a change that lands meanwhile drops its entry so the stale answer is not kept. */
+  private readonly pending = new Map<string, Promise<CachedConversation | null>>();
+
+  constructor(
+    private readonly database: Database,
+    maxEntries = 10_000,
+  ) {
+    this.conversations = new LruMap(maxEntries);
+    this.messageConversation = new LruMap(maxEntries * 4);
+  }
+
+  /** Learns from a change before the rules run. */
+  observe(change: DbChange) {
+    if (!change.organization_id || !change.id) return;
+    if (change.table === 'conversations' && change.row_type) {
+      this.pending.delete(change.id);
+      this.conversations.set(change.id, {
+        organizationId: change.organization_id,
+        type: change.row_type,
+        participants: participantsOf(change),
+      });
+    } else if (change.table === 'messages' && change.conversation_id) {
+      this.messageConversation.set(change.id, change.conversation_id);
+    }
+  }
+
+  async get(organizationId: string, conversationId: string): Promise<ConversationAccess | null> {
+    let entry: CachedConversation | null | undefined = this.conversations.get(conversationId);
+    if (!entry) {
+      let lookup = this.pending.get(conversationId);
+      if (!lookup) {
+        lookup = this.load(conversationId);
+        this.pending.set(conversationId, lookup);
+        void lookup
+          .then((found) => {
+            if (this.pending.get(conversationId) !== lookup) return;
+            if (found) this.conversations.set(conversationId, found);
+          })
+          .catch(() => {})
+          .finally(() => {
+            if (this.pending.get(conversationId) === lookup) this.pending.delete(conversationId);
+          });
+      }
+      entry = await lookup;
+    }
+    // Ids come from our own database, but a change names its organization: never cross it.
+    return entry && entry.organizationId === organizationId ? entry : null;
+  }
+
+  async getByMessage(organizationId: string, messageId: string): Promise<ConversationAccess | null> {
+    let conversationId = this.messageConversation.get(messageId);
+    if (!conversationId) {
+      const [row] = await this.database.db
+        .select({ conversationId: messages.conversationId })
+        .from(messages)
+        .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId)));
+      if (!row) return null;
+      conversationId = row.conversationId;
+      this.messageConversation.set(messageId, conversationId);
+    }
+    return this.get(organizationId, conversationId);
+  }
+
+  private async load(conversationId: string): Promise<CachedConversation | null> {
+    // Keyed by id alone on purpose: the caller compares the organization of the answer.
+    const [row] = await this.database.db
+      .select({
+        organizationId: conversations.organizationId,
+        type: conversations.type,
+        user1Id: conversations.user1Id,
+        user2Id: conversations.user2Id,
+      })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    if (!row) return null;
+    return {
+      organizationId: row.organizationId,
+      type: row.type,
+      participants: [row.user1Id, row.user2Id].filter((id): id is string => !!id),
+    };
+  }
+}

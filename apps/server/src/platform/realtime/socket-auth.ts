@@ -1,0 +1,91 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AccessClaims, KeyRing } from '../auth/keys.ts';
+import { type Database, queryRows } from '../db/index.ts';
+import { authSessions, reviewers } from '../db/schema.ts';
+
+/** Who is on the other end of a socket: one reviewer of one organization, for one session. */
+export interface SocketIdentity {
+  userId: string;
+  sessionId: string;
+  reviewerId: string;
+  organizationId: string;
+  isAdmin: boolean;
+  /** When the access token stops being valid (ms since the epoch). */
+  expiresAt: number;
+}
+
+export type SocketAuthResult =
+  | { ok: true; identity: SocketIdentity }
+  | { ok: false; reason: 'unauthorized' | 'no_organization' };
+
+/**
+ * Resolves an access token the way request-auth does for HTTP: a valid signature, a session that is
+ * still open (logout takes effect at once), and the reviewer with its organization, in one query.
+ * Sessions opened by a password-reset link may only change the password, so they get no socket.
+ */
+export async function authenticateSocket(
+  database: Database,
+  keys: KeyRing,
+  token: string,
+): Promise<SocketAuthResult> {
+  let claims: AccessClaims & { exp?: number };
+  try {
+    claims = await keys.verify(token);
+  } catch {
+    return { ok: false, reason: 'unauthorized' };
+  }
+  if (claims.is_recovery === true || typeof claims.exp !== 'number')
+    return { ok: false, reason: 'unauthorized' };
+  const rows = await queryRows<{
+    revoked_at: string | null;
+    reviewer_id: string | null;
+    organization_id: string | null;
+    is_admin: boolean | null;
+  }>(
+    database.db,
+    sql`
+    select s.revoked_at, r.id as reviewer_id, r.organization_id, r.is_admin
+    from auth_sessions s
+    left join reviewers r on r.user_id = s.user_id
+    where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`,
+  );
+  const row = rows[0];
+  if (!row || row.revoked_at) return { ok: false, reason: 'unauthorized' };
+  if (!row.reviewer_id || !row.organization_id) return { ok: false, reason: 'no_organization' };
+  return {
+    ok: true,
+    identity: {
+      userId: claims.sub,
+      sessionId: claims.session_id,
+      reviewerId: row.reviewer_id,
+      organizationId: row.organization_id,
+      isAdmin: row.is_admin === true,
+      expiresAt: claims.exp * 1000,
+    },
+  };
+}
+
+/**
+ * The sessions among `sessionIds` that are still open, with their reviewer's current organization.
+ * One query for every socket of a server copy, run once a heartbeat.
+ */
+export async function loadOpenSessions(
+  database: Database,
+  sessionIds: string[],
+): Promise<Map<string, { reviewerId: string; organizationId: string | null }>> {
+  const open = new Map<string, { reviewerId: string; organizationId: string | null }>();
+  for (let i = 0; i < sessionIds.length; i += 1000) {
+    const rows = await database.db
+      .select({
+        sessionId: authSessions.id,
+        reviewerId: reviewers.id,
+        organizationId: reviewers.organizationId,
+      })
+      .from(authSessions)
+      .innerJoin(reviewers, eq(reviewers.userId, authSessions.userId))
+      .where(and(inArray(authSessions.id, sessionIds.slice(i, i + 1000)), isNull(authSessions.revokedAt)));
+    for (const r of rows)
+      open.set(r.sessionId, { reviewerId: r.reviewerId, organizationId: r.organizationId });
+  }
+  return open;
+}

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+
+/**
+ * The realtime socket protocol: every message either side may send, in one place, used by the
+ * server (apps/server/src/platform/realtime) and the browser client (apps/web/src/lib/realtime.ts).
+ * JSON text frames on one WebSocket at REALTIME_PATH.
+ */
+
+export const REALTIME_PATH = '/realtime/v1';
+
+/** Spec section 9: presence heartbeat every 30 s; the default time-out is 10 s. */
+export const HEARTBEAT_MS = 30_000;
+export const TIMEOUT_MS = 10_000;
+
+/** Reconnect schedule: exponential from 500 ms, doubled each attempt, capped at 30 s, with jitter. */
+export const RECONNECT_BACKOFF = { initialMs: 500, factor: 2, maxMs: 30_000 } as const;
+
+/**
+ * The wait before reconnect attempt `attempt` (0 for the first): half the exponential step fixed, the
+ * other half random, so a server restart does not bring every client back in the same millisecond.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const { initialMs, factor, maxMs } = RECONNECT_BACKOFF;
+  const step = Math.min(maxMs, initialMs * factor ** Math.max(0, Math.min(attempt, 30)));
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/** Close codes the server uses (4000-4999 is the range for applications). */
+export const REALTIME_CLOSE = {
+  /** No valid auth within TIMEOUT_MS, a bad or expired token, or a revoked session. */
+  unauthenticated: 4001,
+  /** Authenticated, but not a member of a label (or no longer the same one). */
+  forbidden: 4003,
+  /** The client could not keep up with the changes sent to it. */
+  tooSlow: 4008,
+} as const;
+
+/**
+ * Tables whose changes the database announces (the mr_notify_change trigger, migration 0001).
+ * Each is a topic `table:<name>`; which rows of it a socket sees is decided by the server's rules.
+ */
+export const REALTIME_TABLES = [
+  'organizations',
+  'reviewers',
+  'trial_usage',
+  'organization_usage_metrics',
+  'songs',
+  'song_revisions',
+  'reviews',
+  'contracts',
+  'metadata_forms',
+  'notifications',
+  'user_presence',
+  'track_viewers',
+  'conversations',
+  'messages',
+  'message_reads',
+  'message_mentions',
+  'typing_indicators',
+  'whitelabel_branding_v2',
+  'whitelabel_branding',
+] as const;
+export type RealtimeTable = (typeof REALTIME_TABLES)[number];
+
+export function isRealtimeTable(name: string): name is RealtimeTable {
+  return (REALTIME_TABLES as readonly string[]).includes(name);
+}
+
+/**
+ * Topics are `<kind>:<argument>`, e.g. `table:notifications`. New kinds (say `conversation:<id>`)
+ * need only a server-side handler; the wire format stays the same.
+ */
+export const TOPIC_PATTERN = /^([a-z][a-z_]{0,31}):([A-Za-z0-9_-]{1,100})$/;
+
+export function tableTopic(table: RealtimeTable): `table:${RealtimeTable}` {
+  return `table:${table}`;
+}
+
+/** Splits a topic into its kind and argument; null when it is not shaped like a topic. */
+export function parseTopic(topic: string): { kind: string; arg: string } | null {
+  const match = TOPIC_PATTERN.exec(topic);
+  return match ? { kind: match[1]!, arg: match[2]! } : null;
+}
+
+// ---- Client -> server: validated by the server with these schemas ----
+
+const ref = z.string().min(1).max(64);
+const topic = z.string().regex(TOPIC_PATTERN, 'topic must look like kind:argument');
+
+export const clientMessageSchemas = {
+  /** First message; sent again whenever the access token is refreshed. */
+  auth: z.object({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),
+  subscribe: z.object({ type: z.literal('subscribe'), topic, ref }),
+  unsubscribe: z.object({ type: z.literal('unsubscribe'), topic }),
+  ping: z.object({ type: z.literal('ping'), ref }),
+} as const;
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  clientMessageSchemas.auth,
+  clientMessageSchemas.subscribe,
+  clientMessageSchemas.unsubscribe,
+  clientMessageSchemas.ping,
+]);
+
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageOf<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
+
+// ---- Server -> client ----
+
+export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE';
+
+/**
+ * What a change says about the row: which table, what happened, and its ids. Only ids travel; the
+ * client refetches or patches what it shows. Fields are present when the table has that column.
+ */
+export interface RealtimeChange {
+  table: string;
+  event: ChangeEvent;
+  /** Absent for tables keyed by other columns (user_presence, typing_indicators, message_reads). */
+  id?: string;
+  organization_id: string;
+  recipient_id?: string;
+  reviewer_id?: string;
+  user_id?: string;
+  song_id?: string;
+  conversation_id?: string;
+  message_id?: string;
+  user1_id?: string;
+  user2_id?: string;
+  /** The row's own `type` column (a notification's or a conversation's type). */
+  row_type?: string;
+}
+
+export type RealtimeErrorCode =
+  /** The frame is not JSON or not one of the client messages. */
+  | 'invalid_message'
+  /** The token is invalid or expired, or its session was signed out. */
+  | 'unauthorized'
+  /** The signed-in user does not belong to a label (or left it). */
+  | 'no_organization'
+  /** A subscribe before a successful auth. */
+  | 'not_authenticated'
+  /** The topic's kind or argument is not known. */
+  | 'unknown_topic'
+  /** The caller may not subscribe to this topic. */
+  | 'forbidden'
+  | 'too_many_subscriptions'
+  | 'internal';
+
+/** Every message the server may send, by type. */
+export interface ServerMessageMap {
+  auth_ok: { reviewer_id: string; organization_id: string };
+  error: { code: RealtimeErrorCode; message: string; ref?: string };
+  subscribed: { topic: string; ref: string };
+  change: RealtimeChange & { topic: string };
+  pong: { ref: string };
+}
+
+export type ServerMessageType = keyof ServerMessageMap;
+export type ServerMessageOf<T extends ServerMessageType> = { type: T } & ServerMessageMap[T];
+export type ServerMessage = { [T in ServerMessageType]: ServerMessageOf<T> }[ServerMessageType];
+/** A change as the client receives it. */
+export type ChangeMessage = ServerMessageOf<'change'>;
+
+const SERVER_MESSAGE_TYPES: readonly string[] = ['auth_ok', 'error', 'subscribed', 'change', 'pong'];
+
+/**
+ * Reads a frame from the server. The server is trusted, so this checks the envelope only; null for
+ * anything that is not a known message.
+ */
+export function parseServerMessage(data: string): ServerMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === 'string' && SERVER_MESSAGE_TYPES.includes(type) ? (value as ServerMessage) : null;
+}
+
+// ---- The client's contract (implemented by apps/web/src/lib/realtime.ts) ----
+
+/** The parts of a socket event the client reads. */
+export interface RealtimeSocketEvent {
+  type?: string;
+  data?: unknown;
+  code?: number;
+  reason?: string;
+}
+
+/**
+ * What the client needs of a WebSocket: the browser's global WebSocket fits, and so does the `ws`
+ * package's in Node (tests).
+ */
+export interface RealtimeSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(
+    type: 'open' | 'message' | 'close' | 'error',
+    listener: (event: RealtimeSocketEvent) => void,
+  ): void;
+}
+export type RealtimeSocketConstructor = new (url: string) => RealtimeSocket;
+
+export interface RealtimeClientOptions {
+  /** ws:// or wss:// URL of REALTIME_PATH. */
+  url: string;
+  /** The current access token; null or undefined while signed out (the client then waits). */
+  getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Defaults to the global WebSocket. */
+  WebSocket?: RealtimeSocketConstructor;
+  /** Defaults to HEARTBEAT_MS. */
+  heartbeatMs?: number;
+  /** How long the server may take to open, authenticate or answer a ping; defaults to TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Wait before reconnect attempt n (0 first); defaults to reconnectDelay (backoff with jitter, cap 30 s). */
+  reconnectDelay?: (attempt: number) => number;
+}
+
+/**
+ * idle: not started, or disconnected; connecting: opening or authenticating; open: authenticated;
+ * waiting: closed, a reconnect is scheduled; signed_out: no token to connect with (updateToken()
+ * connects); refused: the server will not take this user (no label), so the client stops until
+ * connect() or updateToken() is called again.
+ */
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'signed_out' | 'refused';
+
+export type RealtimeError = ServerMessageOf<'error'>;
+export type ChangeHandler = (change: ChangeMessage) => void;
+
+export interface SubscribeOptions {
+  /** Called each time the server confirms the subscription (again after every reconnect). */
+  onSubscribed?: () => void;
+}
+
+export interface RealtimeClient {
+  /** Opens the socket and keeps it open, reconnecting as needed. */
+  connect(): void;
+  /** Closes the socket and stops reconnecting. */
+  disconnect(): void;
+  /** Listens to a topic such as `table:notifications`; returns the function that stops listening. */
+  subscribe(topic: string, onChange: ChangeHandler, options?: SubscribeOptions): () => void;
+  /** Sends the current access token again (call after a refresh), or connects if it was waiting for one. */
+  updateToken(): Promise<void>;
+  /**
+   * Called after a reconnect, once every subscription is confirmed again: changes may have been missed
+   * while the socket was down, so refetch what is shown (ARCHITECTURE section 6).
+   */
+  onReconnect(callback: () => void): () => void;
+  onError(callback: (error: RealtimeError) => void): () => void;
+  onStatus(callback: (status: RealtimeStatus) => void): () => void;
+  readonly status: RealtimeStatus;
+}
+
+export type CreateRealtimeClient = (options: RealtimeClientOptions) => RealtimeClient;
