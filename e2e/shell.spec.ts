@@ -1,4 +1,4 @@
-import { expect, signInThroughUi, test } from './fixtures.ts';
+import { apiSignIn, createAccount, createLabelViaApi, expect, signInThroughUi, test } from './fixtures.ts';
 
 test.describe('application shell', () => {
   test('desktop: the sidebar collapses and remembers it on this device', async ({ page }) => {
@@ -48,5 +48,27 @@ test.describe('application shell', () => {
     }
     await bar.getByRole('link', { name: 'Review', exact: true }).click();
     await expect(page).toHaveURL(/\/review-dashboard$/);
+  });
+});
+
+test.describe('live updates', () => {
+  test('the label hub counts a new member the moment they join, without a reload', async ({
+    page,
+    request,
+  }) => {
+    const { owner, inviteCode } = await createLabelViaApi(request, 'Live Wire');
+    await signInThroughUi(page, owner.email);
+    const members = page.getByRole('group', { name: 'Members' });
+    await expect(members).toContainText('1');
+    await expect(members).toContainText('of 3 seats on your plan');
+
+    const joiner = await createAccount(request);
+    const token = await apiSignIn(request, joiner.email);
+    const res = await request.post('/api/v1/organizations/join', {
+      data: { invite_code: inviteCode },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status()).toBe(200);
+    await expect(members).toContainText('2');
   });
 });

@@ -26,9 +26,26 @@ if (typeof window.matchMedia !== 'function') {
   };
 }
 
+/**
+ * Component tests do not talk to a realtime server: the shell's socket stays "connecting" and never
+ * errors (the realtime client has its own tests, in the browser-like and the server suites).
+ */
+class QuietWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = 0;
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+}
+
 // Tests fail on an unexpected console.error (React warnings, unhandled requests...).
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
+  vi.stubGlobal('WebSocket', QuietWebSocket);
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);

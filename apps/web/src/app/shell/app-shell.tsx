@@ -1,7 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
+import { RealtimeProvider } from '../../lib/realtime-context';
 import { useIsDesktop } from '../../lib/use-media-query';
+import { LiveAccountUpdates } from './live-account-updates';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { MobileTopBar } from './mobile-top-bar';
 import { Sidebar } from './sidebar';
@@ -41,6 +43,15 @@ const skipLinkClasses =
 
 /** The signed-in frame: sidebar and top bar on desktop, top and bottom bars below 768 px. */
 export function AppShell() {
+  return (
+    <RealtimeProvider>
+      <LiveAccountUpdates />
+      <ShellFrame />
+    </RealtimeProvider>
+  );
+}
+
+function ShellFrame() {
   const isDesktop = useIsDesktop();
   useScrollToTopOnNavigate();
 

@@ -15,7 +15,7 @@ import { InviteCodeCard } from '../components/invite-code-card';
 function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
     <Card className="min-w-0">
-      <CardContent className="flex flex-col gap-1.5">
+      <CardContent className="flex flex-col gap-1.5" role="group" aria-label={label}>
         <p className="text-sm text-muted-foreground">{label}</p>
         <div className="text-2xl font-semibold tracking-tight text-foreground">{value}</div>
         {detail ? <p className="text-xs text-muted-foreground">{detail}</p> : null}
