@@ -72,6 +72,8 @@ async function main() {
     SEED_DEMO: 'true',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // Required in production; /me sends no mail, so nothing listens there.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
   };
   if (serverUrl) {
     database = `mr_bench_${randomBytes(4).toString('hex')}`;

@@ -23,6 +23,8 @@ import { registerRealtime } from './platform/realtime/index.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+const PUBLIC_API_ROUTES = new Set(['/api/v1/openapi.json', '/api/v1/health']);
+
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
@@ -59,6 +61,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
 
+  // Protected routes answer 401 before looking at the request's shape (the token check is cheap:
+  // signature only; handlers then check the session).
+  app.addHook('preValidation', async (req) => {
+    const url = req.routeOptions.url ?? '';
+    if (url.startsWith('/api/v1/') && !PUBLIC_API_ROUTES.has(url)) await ctx.auth.verifyClaims(req);
+  });
+
   await authRoutes(app, ctx);
   await organizationsRoutes(app, ctx);
   await devMailboxRoutes(app, ctx);
@@ -74,7 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const isApi = /^\/(api|auth|functions|realtime|storage)(\/|$)/.test(path);
+    const isApi = /^\/(api|auth|functions|realtime|storage|dev)(\/|$)/.test(path);
     if (serveWeb && req.method === 'GET' && !isApi) {
       // The single-page app owns every other path (its router decides what to show).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -42,6 +42,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
+    // Without it, confirmation and reset mail would go to the dev mailbox, which production hides.
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production');
+  }
   return {
     ...c,
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

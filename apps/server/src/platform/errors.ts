@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** Every error code the API can answer, with its HTTP status. The one place statuses are decided. */
 export const ERROR_STATUS = {
@@ -25,6 +26,17 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+// zod's default messages ("Invalid input...") say nothing of which field: prefix the field's path.
+// Messages written in a schema bypass this map, so a spec text reaches the user unchanged.
+z.config({
+  customError: (issue) => {
+    const base = z.locales.en().localeError(issue);
+    const text = typeof base === 'string' ? base : base?.message;
+    if (!text) return undefined;
+    return issue.path?.length ? `${issue.path.join('.')}: ${text}` : text;
+  },
+});
 
 export class AppError extends Error {
   constructor(
@@ -52,9 +64,9 @@ export function handleError(err: FastifyError | AppError | Error, req: FastifyRe
     return reply.status(err.status).send(errorBody(err.code, err.message));
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const first = err.validation[0];
-    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-    const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
+    // Our schemas' own messages are the spec's texts and go out as they are; zod's defaults name
+    // the field (see the error map below).
+    const message = err.validation[0]?.message ?? 'Invalid request';
     return reply.status(400).send(errorBody('validation_failed', message));
   }
   if (isResponseSerializationError(err)) {

@@ -11,6 +11,11 @@ export interface RateLimiter {
   /** Looks without counting (used to refuse before doing expensive work such as hashing). */
   check(key: string, limit: number, windowSeconds: number): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * One event per cooldown, counted from the last allowed one (not a clock window, which would let
+   * two events through seconds apart across a window boundary); Retry-After is what remains.
+   */
+  cooldown(key: string, cooldownSeconds: number): Promise<void>;
 }
 
 /**
@@ -64,6 +69,27 @@ export function createRateLimiter(database: Database): RateLimiter {
     },
     async reset(key) {
       await database.db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
+    },
+    async cooldown(key, cooldownSeconds) {
+      // The row's window_start is when the last allowed event happened.
+      const rows = await queryRows<{ allowed: boolean; retry_after: number | null }>(
+        database.db,
+        sql`
+        with last as (
+          select max(window_start) as at from rate_limit_buckets
+          where key = ${key} and window_start > now() - make_interval(secs => ${cooldownSeconds})
+        ), ins as (
+          insert into rate_limit_buckets (key, window_start, count)
+          select ${key}, now(), 1 from last where last.at is null
+          on conflict do nothing
+          returning 1
+        )
+        select exists (select 1 from ins) as allowed,
+          ceil(extract(epoch from ((select at from last) + make_interval(secs => ${cooldownSeconds}) - now())))::int
+            as retry_after`,
+      );
+      const row = rows[0];
+      if (!row?.allowed) throw refuse(Math.max(1, Number(row?.retry_after ?? cooldownSeconds)));
     },
   };
 }

@@ -68,13 +68,13 @@ export async function consumeRefreshToken(db: Queryable, tokenHash: string) {
     db,
     sql`
     with target as (
-      select rt.id, rt.used_at as previous_used_at from refresh_tokens rt where rt.token_hash = ${tokenHash} for update
+      select rt.id, rt.used_at as previous_used_at, rt.created_at as token_created_at from refresh_tokens rt where rt.token_hash = ${tokenHash} for update
     ), upd as (
       update refresh_tokens set used_at = coalesce(refresh_tokens.used_at, now())
       from target where refresh_tokens.id = target.id
-      returning refresh_tokens.session_id, target.previous_used_at
+      returning refresh_tokens.session_id, target.previous_used_at, target.token_created_at
     )
-    select upd.session_id, upd.previous_used_at as used_at, s.user_id, s.revoked_at, s.is_recovery, s.aal, s.created_at
+    select upd.session_id, upd.previous_used_at as used_at, s.user_id, s.revoked_at, s.is_recovery, s.aal, upd.token_created_at as created_at
     from upd join auth_sessions s on s.id = upd.session_id`,
   );
   return rows[0];

@@ -79,7 +79,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['auth'],
         querystring: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
-        body: z.union([passwordGrantBody, refreshGrantBody]).optional(),
+        // Fastify validates a missing body as null: a browser refreshing by cookie sends none.
+        body: z.union([passwordGrantBody, refreshGrantBody]).nullish(),
         response: { 200: sessionSchema },
       },
     },

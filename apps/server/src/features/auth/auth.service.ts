@@ -169,6 +169,7 @@ export function createAuthService(ctx: AppContext) {
         throw invalidGrant('Invalid Refresh Token: Already Used');
       }
       if (used.revoked_at) throw invalidGrant('Invalid Refresh Token: Session Revoked');
+      // Sliding: a session lives while it is used at least once every REFRESH_TOKEN_TTL_DAYS.
       const ageDays = (Date.now() - new Date(used.created_at).getTime()) / 86_400_000;
       if (ageDays > config.REFRESH_TOKEN_TTL_DAYS)
         throw invalidGrant('Invalid Refresh Token: Session Expired');
@@ -195,7 +196,7 @@ export function createAuthService(ctx: AppContext) {
     async resendSignup(rawEmail: string) {
       const email = rawEmail.trim().toLowerCase();
       if (!email) throw new AppError('validation_failed', 'Please enter your email address');
-      await rateLimiter.hit(`resend:${email}`, 1, config.RATE_LIMIT_RESEND_SECONDS);
+      await rateLimiter.cooldown(`resend:${email}`, config.RATE_LIMIT_RESEND_SECONDS);
       const user = await repo.findUserByEmail(db, email);
       // Same answer whether or not the account exists or is already confirmed.
       if (user && !user.emailConfirmedAt) await sendEmailLink(user, 'signup');

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { devMailbox } from '../../platform/db/schema.ts';
@@ -20,10 +20,12 @@ const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<
 export async function devMailboxRoutes(app: App, ctx: AppContext) {
   if (ctx.config.isProduction || ctx.mailer.kind !== 'dev-mailbox') return;
 
-  const list = async (limit: number) => {
+  const list = async (limit: number, to?: string) => {
+    // The recipient filter goes before the limit, or older mail to that address would be cut off.
     const rows = await ctx.database.db
       .select()
       .from(devMailbox)
+      .where(to ? sql`lower(${devMailbox.to}) = ${to.toLowerCase()}` : undefined)
       .orderBy(desc(devMailbox.createdAt))
       .limit(limit);
     return rows.map((r) => ({
@@ -47,11 +49,7 @@ export async function devMailboxRoutes(app: App, ctx: AppContext) {
         response: { 200: z.array(mailSchema) },
       },
     },
-    async (req) => {
-      const mails = await list(req.query.limit);
-      const to = req.query.to?.toLowerCase();
-      return to ? mails.filter((m) => m.to.toLowerCase() === to) : mails;
-    },
+    async (req) => list(req.query.limit, req.query.to),
   );
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devMailbox } from '../../platform/db/schema.ts';
+import { mailbox, signUp, uniqueEmail, uniqueIp } from '../../test/api-helpers.ts';
+import { createTestServer, type TestServer } from '../../test/harness.ts';
+
+describe('the dev mailbox (no SMTP_URL, not production)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lists sent mail newest first as {to, subject, text, html, createdAt}', async () => {
+    const first = await signUp(server.app, { email: uniqueEmail('first') });
+    const second = await signUp(server.app, { email: uniqueEmail('second') });
+    await server.app.inject({
+      method: 'POST',
+      url: '/auth/v1/recover',
+      payload: { email: first.email },
+      remoteAddress: uniqueIp(),
+    });
+
+    const res = await server.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const mails = res.json();
+    expect(mails.slice(0, 3).map((m: { to: string }) => m.to)).toEqual([
+      first.email,
+      second.email,
+      first.email,
+    ]);
+    expect(mails[0].subject).toMatch(/reset/i);
+    expect(mails[2].subject).toMatch(/confirm/i);
+    for (const mail of mails) {
+      expect(Object.keys(mail).sort()).toEqual(['createdAt', 'html', 'subject', 'text', 'to']);
+      expect(new Date(mail.createdAt).toISOString()).toBe(mail.createdAt);
+      expect(mail.html).toMatch(/^<!doctype html>/i);
+      expect(mail.text).toContain('http://app.test/auth/v1/verify?');
+    }
+    const times = mails.map((m: { createdAt: string }) => Date.parse(m.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    // Filtered by recipient, in any letter case.
+    const onlyFirst = await mailbox(server.app, first.email.toUpperCase());
+    expect(onlyFirst).toHaveLength(2);
+    expect(onlyFirst.every((m) => m.to === first.email)).toBe(true);
+  });
+
+  it('filters by recipient before limiting, so older mail to that address is still found', async () => {
+    const target = await signUp(server.app, { email: uniqueEmail('older') });
+    for (let i = 0; i < 3; i++) await signUp(server.app, { email: uniqueEmail('newer') });
+
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      query: { to: target.email, limit: '2' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((m: { to: string }) => m.to)).toEqual([target.email]);
+
+    const newest = await server.app.inject({ method: 'GET', url: '/api/dev/mailbox', query: { limit: '2' } });
+    expect(newest.json()).toHaveLength(2);
+  });
+
+  it('shows the mail as an HTML page with clickable links, escaping what it shows', async () => {
+    const { email } = await signUp(server.app, { email: uniqueEmail('page') });
+    const res = await server.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/^<!doctype html>/i);
+    expect(res.body).toContain(email);
+    expect(res.body).toMatch(/<a href="http:\/\/app\.test\/auth\/v1\/verify\?type=signup&amp;token=[^"]+">/);
+  });
+});
+
+describe('the dev mailbox in production', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is not served: both addresses answer 404', async () => {
+    // Mail left in the table (say, from before SMTP was configured) must still not be served.
+    const email = uniqueEmail('prod');
+    await server.database.db
+      .insert(devMailbox)
+      .values({ to: email, subject: 'Secret link', text: `link for ${email}`, html: '<p>link</p>' });
+    for (const url of ['/api/dev/mailbox', '/dev/mailbox', `/api/dev/mailbox?to=${email}`]) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(email);
+    }
+  });
+});

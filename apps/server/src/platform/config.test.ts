@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'not a url'],
+    ['APP_URL', 'app.example'],
+    ['SMTP_URL', 'nope'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
+    ['RATE_LIMIT_SIGNIN_PER_ACCOUNT', '0'],
+    ['ACCESS_TOKEN_TTL_SECONDS', 'hour'],
+  ])('throws a ConfigError naming %s when it is %j', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.name).toBe('ConfigError');
+    expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names every malformed variable at once', () => {
+    const err = configError({ PORT: 'abc', DATABASE_URL: 'not a url' });
+    expect(err.message).toContain('PORT');
+    expect(err.message).toContain('DATABASE_URL');
+  });
+
+  it('refuses production without SMTP_URL, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
+  });
+
+  it('applies defaults and derives the app URL, production flag and demo seeding', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      appUrl: 'http://localhost:3000',
+      isProduction: false,
+      seedDemo: true,
+      RATE_LIMIT_RESEND_SECONDS: 60,
+    });
+
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      APP_URL: 'https://music.example/',
+      DATABASE_URL: 'postgres://u@db.example:5432/mr',
+      SMTP_URL: 'smtp://mail.example:587',
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '5',
+    });
+    expect(prod).toMatchObject({
+      PORT: 8080,
+      appUrl: 'https://music.example',
+      isProduction: true,
+      seedDemo: false,
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: 5,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, seedDemo: true });
+  });
+});
