@@ -12,7 +12,13 @@ mkdirSync(OUT, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 async function signIn(page, email) {
@@ -43,8 +49,12 @@ for (const theme of ['dark', 'light']) {
 
     // A fresh account without a label sees onboarding.
     const email = `shot-${stamp}-${theme}-${width}@e2e.test`;
-    await page.request.post(`${BASE}/auth/v1/signup`, { data: { email, password: 'demo-password', name: 'Shot Taker' } });
-    const mails = await (await page.request.get(`${BASE}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+    await page.request.post(`${BASE}/auth/v1/signup`, {
+      data: { email, password: 'demo-password', name: 'Shot Taker' },
+    });
+    const mails = await (
+      await page.request.get(`${BASE}/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+    ).json();
     const link = mails[0].text.match(/https?:\/\/\S+verify\S+/)[0];
     await page.goto(link);
     await page.getByRole('heading', { name: 'Welcome to Music Review' }).waitFor();
