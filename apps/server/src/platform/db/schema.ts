@@ -629,24 +629,3 @@ export const whitelabelBranding = pgTable(
   },
   (t) => [uniqueIndex('whitelabel_branding_organization_id_key').on(t.organizationId!)],
 );
-
-/** Tables that hold one organization's data: row-level security and realtime apply to each. */
-export const TENANT_TABLES = [
-  'trial_usage',
-  'organization_usage_metrics',
-  'songs',
-  'song_revisions',
-  'reviews',
-  'contracts',
-  'metadata_forms',
-  'notifications',
-  'user_presence',
-  'track_viewers',
-  'conversations',
-  'messages',
-  'message_reads',
-  'message_mentions',
-  'typing_indicators',
-  'whitelabel_branding_v2',
-  'whitelabel_branding',
-] as const;

@@ -1,0 +1,71 @@
+import { REALTIME_TABLES } from '@music-review/core/realtime';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/harness.ts';
+import { type Database, queryRows } from './index.ts';
+
+// Guards for later migrations: a new tenant table that forgets row-level security or the realtime
+// trigger fails here, not in production.
+describe('the migrated schema', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const tablesWithOrganization = () =>
+    queryRows<{ table_name: string }>(
+      database.db,
+      sql`select table_name from information_schema.columns
+          where table_schema = 'public' and column_name = 'organization_id' order by table_name`,
+    ).then((rows) => rows.map((r) => r.table_name));
+
+  it('enables row-level security with a policy on every table that has an organization_id', async () => {
+    const tables = [...(await tablesWithOrganization()), 'organizations'];
+    const rows = await queryRows<{ relname: string; relrowsecurity: boolean; policies: number }>(
+      database.db,
+      sql`select c.relname, c.relrowsecurity,
+            (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r'`,
+    );
+    const byName = new Map(rows.map((r) => [r.relname, r]));
+    for (const table of tables) {
+      expect(byName.get(table)?.relrowsecurity, `${table} has row-level security`).toBe(true);
+      expect(byName.get(table)?.policies, `${table} has a policy`).toBeGreaterThan(0);
+    }
+  });
+
+  it('raises realtime changes from exactly the tables the socket protocol names', async () => {
+    const rows = await queryRows<{ table_name: string }>(
+      database.db,
+      sql`select distinct event_object_table as table_name from information_schema.triggers
+          where trigger_name = 'mr_notify_change'`,
+    );
+    const triggered = rows.map((r) => r.table_name).sort();
+    expect(triggered).toEqual([...REALTIME_TABLES].sort());
+    expect(triggered).toEqual(expect.arrayContaining(await tablesWithOrganization()));
+  });
+
+  it('seeds the three plans with their limits and flags', async () => {
+    const plans = await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`select name, track_limit, user_limit, has_label_copy_generator, has_contract_generator,
+            has_chat_functionality, has_catalogue, has_email_support from subscription_plans order by user_limit`,
+    );
+    const flags = (v: boolean) => ({
+      has_label_copy_generator: v,
+      has_contract_generator: v,
+      has_chat_functionality: v,
+      has_catalogue: v,
+      has_email_support: v,
+    });
+    expect(plans).toEqual([
+      { name: 'Starter', track_limit: 25, user_limit: 3, ...flags(false) },
+      { name: 'Pro', track_limit: 500, user_limit: 15, ...flags(true) },
+      { name: 'Label', track_limit: -1, user_limit: 100, ...flags(true) },
+    ]);
+  });
+});
