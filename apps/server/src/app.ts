@@ -17,6 +17,8 @@ import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
+import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { songsRoutes } from './features/songs/songs.routes.ts';
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { registerRealtime } from './platform/realtime/index.ts';
@@ -71,6 +73,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await authRoutes(app, ctx);
   await organizationsRoutes(app, ctx);
   await devMailboxRoutes(app, ctx);
+  await songsRoutes(app, ctx);
+  await reviewsRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

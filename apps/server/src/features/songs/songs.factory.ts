@@ -1,0 +1,88 @@
+// Builders for songs, revisions and reviews, shared by the demo seed and the tests.
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/index.ts';
+import { reviews, songRevisions, songs } from '../../platform/db/schema.ts';
+
+export async function insertSong(
+  db: Queryable,
+  values: {
+    organizationId: string;
+    title: string;
+    artist: string;
+    submittedAt?: Date;
+    status?: string;
+    submissionSource?: string | null;
+    audioFileKey?: string | null;
+    waveformFileKey?: string | null;
+    createdBy?: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(songs)
+    .values({
+      organizationId: values.organizationId,
+      title: values.title,
+      artist: values.artist,
+      submittedAt: values.submittedAt ?? new Date(),
+      status: values.status ?? 'pending',
+      submissionSource: values.submissionSource ?? null,
+      audioFileKey: values.audioFileKey ?? null,
+      waveformFileKey: values.waveformFileKey ?? null,
+      createdBy: values.createdBy ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Adds a new current version: earlier revisions stop being current, the song's number goes up. */
+export async function insertRevision(
+  db: Queryable,
+  values: { organizationId: string; songId: string; versionNumber: number; audioFileKey?: string | null },
+) {
+  await db
+    .update(songRevisions)
+    .set({ isCurrentVersion: false })
+    .where(eq(songRevisions.songId, values.songId));
+  const [row] = await db
+    .insert(songRevisions)
+    .values({
+      organizationId: values.organizationId,
+      songId: values.songId,
+      versionNumber: values.versionNumber,
+      audioFileKey: values.audioFileKey ?? null,
+      isCurrentVersion: true,
+    })
+    .returning();
+  await db
+    .update(songs)
+    .set({ currentVersionNumber: values.versionNumber, hasRevisions: sql`true` })
+    .where(eq(songs.id, values.songId));
+  return row!;
+}
+
+export async function insertReview(
+  db: Queryable,
+  values: {
+    organizationId: string;
+    songId: string;
+    reviewerId: string;
+    scores: [number, number, number];
+    version?: number;
+    comment?: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      organizationId: values.organizationId,
+      songId: values.songId,
+      reviewerId: values.reviewerId,
+      musicalScore: values.scores[0],
+      artistScore: values.scores[1],
+      overallScore: values.scores[2],
+      songVersionNumber: values.version ?? 1,
+      comment: values.comment ?? null,
+    })
+    .returning();
+  return row!;
+}

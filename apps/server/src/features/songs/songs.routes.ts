@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { App } from '../../platform/http.ts';
+import { createSongsService, SONG_PAGE_MAX } from './songs.service.ts';
+
+export const songSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string().nullable(),
+  status: z.string(),
+  submitted_at: z.string(),
+  submission_source: z.string().nullable(),
+  audio_file_key: z.string().nullable(),
+  waveform_file_key: z.string().nullable(),
+  current_version_number: z.number(),
+  has_revisions: z.boolean(),
+  reviewed_by_me: z.boolean(),
+  created_at: z.string(),
+});
+const security = [{ bearer: [] }];
+const songParams = z.object({ id: z.uuid() });
+
+export async function songsRoutes(app: App, ctx: AppContext) {
+  const service = createSongsService(ctx);
+
+  app.get(
+    '/api/v1/songs',
+    {
+      schema: {
+        tags: ['songs'],
+        security,
+        querystring: z.object({
+          include_signed: z.enum(['true', 'false']).default('false'),
+          limit: z.coerce.number().int().min(1).max(SONG_PAGE_MAX).default(50),
+          cursor: z.string().max(200).optional(),
+        }),
+        response: { 200: z.object({ songs: z.array(songSchema), next_cursor: z.string().nullable() }) },
+      },
+    },
+    async (req) =>
+      service.list(await ctx.auth.requireMember(req), {
+        includeSigned: req.query.include_signed === 'true',
+        limit: req.query.limit,
+        cursor: req.query.cursor,
+      }),
+  );
+
+  app.get(
+    '/api/v1/songs/:id',
+    { schema: { tags: ['songs'], security, params: songParams, response: { 200: songSchema } } },
+    async (req) => service.get(await ctx.auth.requireMember(req), req.params.id),
+  );
+
+  app.post(
+    '/api/v1/songs/:id/sign',
+    { schema: { tags: ['songs'], security, params: songParams, response: { 200: songSchema } } },
+    async (req) => service.decide(await ctx.auth.requireMember(req), req.params.id, 'signed'),
+  );
+
+  app.post(
+    '/api/v1/songs/:id/pass',
+    { schema: { tags: ['songs'], security, params: songParams, response: { 200: songSchema } } },
+    async (req) => service.decide(await ctx.auth.requireMember(req), req.params.id, 'passed'),
+  );
+}

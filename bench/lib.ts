@@ -1,0 +1,133 @@
+// Shared pieces of the HTTP benchmarks: a server in its own process, a throw-away PostgreSQL
+// database, and autocannon runs summarised as requests/s with p50 and p99.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface Result {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+export async function load(
+  name: string,
+  url: string,
+  connections: number,
+  headers: Record<string, string> = {},
+): Promise<Result> {
+  // A short warm-up so JIT and pools are ready, then the measured run.
+  await autocannon({ url, connections, duration: 2, headers });
+  const r = await autocannon({ url, connections, duration: DURATION, headers });
+  return {
+    name,
+    connections,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+export function spawnNode(args: string[], env: Record<string, string>) {
+  return spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** A fresh database on the server at serverUrl; drop() removes it. */
+export async function createDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real server (production mode) on a free-ish port; stop() ends it and its data dir. */
+export async function startServer(env: Record<string, string>) {
+  const port = 3300 + Math.floor(Math.random() * 500);
+  const dataDir = mkdtempSync(join(tmpdir(), 'mr-bench-'));
+  const child = spawnNode(
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'apps/server/src/main.ts')],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      // Required in production; the benchmarks send no mail, so nothing listens there.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      ...env,
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/v1/health`, child);
+  return {
+    base,
+    async signIn(email: string, password: string) {
+      const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const { access_token } = (await res.json()) as { access_token?: string };
+      if (!access_token) throw new Error(`sign-in failed for ${email}`);
+      return access_token;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function printTable(title: string, results: Result[]) {
+  console.info(`\n${title} (${DURATION} s, node ${process.version})\n`);
+  console.info('| target | connections | requests/s | p50 ms | p99 ms | errors | non-2xx |');
+  console.info('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of results) {
+    console.info(
+      `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+    );
+  }
+  if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+}
