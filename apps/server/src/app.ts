@@ -19,6 +19,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { songsRoutes } from './features/songs/songs.routes.ts';
+import { storageRoutes } from './features/storage/storage.routes.ts';
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { registerRealtime } from './platform/realtime/index.ts';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await devMailboxRoutes(app, ctx);
   await songsRoutes(app, ctx);
   await reviewsRoutes(app, ctx);
+  await storageRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/index.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { createStorage, type Storage } from './platform/storage/create-storage.ts';
 
 /** Everything a request handler may use; built once per server copy. */
 export interface AppContext {
@@ -13,6 +14,7 @@ export interface AppContext {
   keys: KeyRing;
   auth: RequestAuth;
   rateLimiter: RateLimiter;
+  storage: Storage;
 }
 
 export async function createContext(config: Config, database: Database, overrides: Partial<AppContext> = {}) {
@@ -24,6 +26,7 @@ export async function createContext(config: Config, database: Database, override
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, database }),
     auth: overrides.auth ?? createRequestAuth(database, keys),
     rateLimiter: overrides.rateLimiter ?? createRateLimiter(database),
+    storage: overrides.storage ?? (await createStorage(config, database)),
   };
   return ctx;
 }

@@ -29,6 +29,17 @@ const envSchema = z.object({
   RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_RESEND_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Storage: local disk under $DATA_DIR/storage unless S3_BUCKET is set (then any S3-compatible store).
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: boolish.default(false),
+  STORAGE_MAX_AUDIO_BYTES: z.coerce.number().int().min(1).default(314_572_800), // 300 MiB
+  STORAGE_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(10_485_760), // 10 MiB
+  STORAGE_MAX_WAVEFORM_BYTES: z.coerce.number().int().min(1).default(5_242_880), // 5 MiB
+  STORAGE_UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export type Config = z.infer<typeof envSchema> & { appUrl: string; isProduction: boolean; seedDemo: boolean };

@@ -21,6 +21,9 @@ export const ERROR_STATUS = {
   already_member: 409,
   user_limit_reached: 409,
   invalid_invite_code: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal: 500,
 } as const;

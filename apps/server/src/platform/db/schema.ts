@@ -136,6 +136,14 @@ export const signingKeys = pgTable('signing_keys', {
   retiredAt: ts('retired_at'),
 });
 
+// The HMAC secret of the local storage driver's signed URLs: generated at first boot and kept here
+// so every server copy signs and verifies with the same secret.
+export const storageSecrets = pgTable('storage_secrets', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 // Fixed-window counters shared by every server copy.
 export const rateLimitBuckets = pgTable(
   'rate_limit_buckets',
