@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   session_expired: 401,
   forbidden: 403,
+  plan_limit_reached: 403,
   insufficient_aal: 403,
   not_found: 404,
   user_not_found: 404,

@@ -231,3 +231,34 @@ export async function memberOf(app: App, inviteCode: string) {
   const membership = await joinLabel(app, member.token, inviteCode);
   return { ...member, ...membership };
 }
+
+/** Uploads a file the way the web app does: presign, then PUT to the signed URL. Returns the key. */
+export async function uploadViaPresignedUrl(
+  app: App,
+  headers: { authorization: string },
+  input: { type: string; id: string; filename: string; contentType: string; body: Buffer },
+) {
+  const presign = await app.inject({
+    method: 'POST',
+    url: '/functions/v1/generate-presigned-url',
+    headers,
+    payload: {
+      orgName: 'Label',
+      type: input.type,
+      id: input.id,
+      filename: input.filename,
+      contentType: input.contentType,
+    },
+  });
+  if (presign.statusCode !== 200) fail('presigning an upload', presign);
+  const { presignedUrl, key } = presign.json<{ data: { presignedUrl: string; key: string } }>().data;
+  const url = new URL(presignedUrl);
+  const put = await app.inject({
+    method: 'PUT',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': input.contentType },
+    payload: input.body,
+  });
+  if (put.statusCode !== 200) fail('uploading through the presigned URL', put);
+  return key;
+}

@@ -74,3 +74,90 @@ export async function setSongStatus(db: Queryable, organizationId: string, songI
   );
   return rows.length > 0;
 }
+
+/**
+ * Locks the organization while a track is added, so two uploads cannot both take the last slot of
+ * the plan, and answers the plan's limit with this month's uploads (organization_usage_metrics).
+ */
+export async function lockTrackAllowance(db: Queryable, organizationId: string, monthStart: string) {
+  const rows = await queryRows<{ track_limit: number; uploaded: number; members: number }>(
+    db,
+    sql`select p.track_limit,
+          coalesce((select m.tracks_uploaded_count from organization_usage_metrics m
+                    where m.organization_id = o.id and m.month_start_date = ${monthStart}::date), 0) as uploaded,
+          (select count(*)::int from reviewers r where r.organization_id = o.id) as members
+        from organizations o join subscription_plans p on p.id = o.subscription_plan_id
+        where o.id = ${organizationId}
+        for update of o`,
+  );
+  return rows[0];
+}
+
+export async function recordTrackUpload(
+  db: Queryable,
+  organizationId: string,
+  monthStart: string,
+  members: number,
+) {
+  await db.execute(
+    sql`insert into organization_usage_metrics (organization_id, month_start_date, tracks_uploaded_count, active_users_count)
+        values (${organizationId}, ${monthStart}::date, 1, ${members})
+        on conflict (organization_id, month_start_date) do update set
+          tracks_uploaded_count = organization_usage_metrics.tracks_uploaded_count + 1,
+          active_users_count = excluded.active_users_count, updated_at = now()`,
+  );
+}
+
+export async function insertSongRow(
+  db: Queryable,
+  values: {
+    id: string | undefined;
+    organizationId: string;
+    title: string;
+    artist: string;
+    submissionSource: string | null;
+    audioFileKey: string;
+    waveformFileKey: string | null;
+    createdBy: string;
+  },
+) {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into songs (id, organization_id, title, artist, submission_source, audio_file_key, waveform_file_key, created_by)
+        values (coalesce(${values.id ?? null}::uuid, gen_random_uuid()), ${values.organizationId}, ${values.title},
+          ${values.artist}, ${values.submissionSource}, ${values.audioFileKey}, ${values.waveformFileKey}, ${values.createdBy})
+        on conflict (id) do nothing
+        returning id`,
+  );
+  return rows[0]?.id;
+}
+
+/** Tells every other member that a track was added (spec section 4: track_added leads to /overview). */
+export async function notifyTrackAdded(
+  db: Queryable,
+  values: { organizationId: string; senderId: string; songId: string; message: string },
+) {
+  await db.execute(
+    sql`insert into notifications (organization_id, recipient_id, sender_id, type, message, song_id)
+        select ${values.organizationId}, r.id, ${values.senderId}, 'track_added', ${values.message}, ${values.songId}
+        from reviewers r where r.organization_id = ${values.organizationId} and r.id <> ${values.senderId}`,
+  );
+}
+
+/** Stores a waveform key on the song's current version (the revision row when there is one). */
+export async function setWaveformKey(db: Queryable, organizationId: string, songId: string, key: string) {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with song as (
+          update songs set waveform_file_key = case when has_revisions then waveform_file_key else ${key} end
+          where organization_id = ${organizationId} and id = ${songId}
+          returning id, has_revisions
+        ), revision as (
+          update song_revisions set waveform_file_key = ${key}
+          where song_id in (select id from song where has_revisions) and is_current_version
+          returning id
+        )
+        select id from song`,
+  );
+  return rows.length > 0;
+}

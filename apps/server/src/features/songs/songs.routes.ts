@@ -45,6 +45,44 @@ export async function songsRoutes(app: App, ctx: AppContext) {
       }),
   );
 
+  app.post(
+    '/api/v1/songs',
+    {
+      schema: {
+        tags: ['songs'],
+        security,
+        body: z.object({
+          id: z.uuid().optional(),
+          title: z.string().trim().min(1, { message: 'Please enter a title' }).max(200),
+          artist: z.string().trim().min(1, { message: 'Please enter an artist' }).max(200),
+          submission_source: z
+            .union([z.literal(''), z.email({ message: 'Please enter a valid email address' })])
+            .nullish(),
+          audio_file_key: z.string().min(1).max(500),
+          waveform_file_key: z.string().min(1).max(500).nullish(),
+        }),
+        response: { 201: songSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.create(await ctx.auth.requireMember(req), req.body)),
+  );
+
+  app.put(
+    '/api/v1/songs/:id/waveform',
+    {
+      schema: {
+        tags: ['songs'],
+        security,
+        params: songParams,
+        body: z.object({ waveform_file_key: z.string().min(1).max(500) }),
+        response: { 200: songSchema },
+      },
+    },
+    async (req) =>
+      service.setWaveform(await ctx.auth.requireMember(req), req.params.id, req.body.waveform_file_key),
+  );
+
   app.get(
     '/api/v1/songs/:id',
     { schema: { tags: ['songs'], security, params: songParams, response: { 200: songSchema } } },

@@ -1,6 +1,9 @@
+import { canUploadTrack, trackLimitMessage } from '@music-review/core/plan-rules';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
+import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
 import * as repo from './songs.repo.ts';
 
 export const SONG_PAGE_MAX = 100;
@@ -53,9 +56,82 @@ function decodeCursor(cursor: string) {
   return { submittedAt, id };
 }
 
+/** The first day of the current month (UTC): plan track limits count uploads per calendar month. */
+export const monthStart = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+
 export function createSongsService(ctx: AppContext) {
   const { database } = ctx;
+
+  /** A key the caller may attach: built for their organization, of the right type, uploaded and checked. */
+  async function checkedKey(member: Member, key: string, type: StorageType, field: string) {
+    const parsed = parseKey(key);
+    if (!parsed || parsed.organizationId !== member.organizationId) throw notFound('File not found');
+    if (parsed.type !== type)
+      throw new AppError('validation_failed', `${field}: must be a file of type ${type}`);
+    await finalizeUpload(ctx.storage.driver, key, ctx.storage.limits);
+  }
+
   return {
+    /**
+     * Adds a track whose audio (and optionally its waveform) was uploaded through a presigned URL.
+     * Refused once the plan's monthly track limit is reached; the other members are notified.
+     */
+    async create(
+      member: Member,
+      input: {
+        id?: string | undefined;
+        title: string;
+        artist: string;
+        submission_source?: string | null | undefined;
+        audio_file_key: string;
+        waveform_file_key?: string | null | undefined;
+      },
+      now = new Date(),
+    ) {
+      await checkedKey(member, input.audio_file_key, 'audio', 'audio_file_key');
+      if (input.waveform_file_key)
+        await checkedKey(member, input.waveform_file_key, 'waveforms', 'waveform_file_key');
+      const month = monthStart(now);
+      const songId = await database.withOrg(member.organizationId, async (tx) => {
+        const allowance = await repo.lockTrackAllowance(tx, member.organizationId, month);
+        if (!allowance) throw notFound();
+        if (!canUploadTrack(Number(allowance.track_limit), Number(allowance.uploaded))) {
+          throw new AppError('plan_limit_reached', trackLimitMessage(Number(allowance.track_limit)));
+        }
+        const id = await repo.insertSongRow(tx, {
+          id: input.id,
+          organizationId: member.organizationId,
+          title: input.title.trim(),
+          artist: input.artist.trim(),
+          submissionSource: input.submission_source?.trim() || null,
+          audioFileKey: input.audio_file_key,
+          waveformFileKey: input.waveform_file_key ?? null,
+          createdBy: member.reviewer.id,
+        });
+        if (!id) throw new AppError('conflict', 'A song with this id already exists.');
+        await repo.recordTrackUpload(tx, member.organizationId, month, Number(allowance.members));
+        await repo.notifyTrackAdded(tx, {
+          organizationId: member.organizationId,
+          senderId: member.reviewer.id,
+          songId: id,
+          message: `${member.reviewer.name} added "${input.title.trim()}"`,
+        });
+        return id;
+      });
+      return this.get(member, songId);
+    },
+
+    /** Stores the waveform the browser generated for a song that had none (spec "Waveform loading order"). */
+    async setWaveform(member: Member, songId: string, key: string) {
+      await checkedKey(member, key, 'waveforms', 'waveform_file_key');
+      const found = await database.withOrg(member.organizationId, (tx) =>
+        repo.setWaveformKey(tx, member.organizationId, songId, key),
+      );
+      if (!found) throw notFound('Song not found');
+      return this.get(member, songId);
+    },
+
     async list(
       member: Member,
       options: { includeSigned: boolean; limit: number; cursor?: string | undefined },

@@ -268,6 +268,8 @@ export const songs = pgTable(
   (t) => [
     index('songs_organization_id_idx').on(t.organizationId),
     index('songs_org_status_submitted_idx').on(t.organizationId, t.status, t.submittedAt),
+    // The review dashboard's pending tab: the 7-day window of one organization.
+    index('songs_org_submitted_idx').on(t.organizationId, t.submittedAt),
     index('songs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('songs_artist_trgm_idx').using('gin', sql`${t.artist} gin_trgm_ops`),
   ],
@@ -313,7 +315,9 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_organization_id_idx').on(t.organizationId),
-    index('reviews_song_id_idx').on(t.songId),
+    index('reviews_song_version_idx').on(t.songId, t.songVersionNumber),
+    // The review dashboard's My Reviews tab: one reviewer's latest reviews.
+    index('reviews_reviewer_reviewed_idx').on(t.reviewerId, t.reviewedAt.desc()),
     uniqueIndex('reviews_song_reviewer_version_key').on(t.songId, t.reviewerId, t.songVersionNumber),
   ],
 );
