@@ -50,8 +50,9 @@ try {
   );
   // Each reviewer reviewed about 40 % of the songs (reviewer 1 included).
   await client.query(
-    `insert into reviews (organization_id, song_id, reviewer_id, musical_score, artist_score, overall_score)
-     select $1, s.id, r.id, 1 + floor(random() * 10)::int, 1 + floor(random() * 10)::int, 1 + floor(random() * 10)::int
+    `insert into reviews (organization_id, song_id, reviewer_id, musical_score, artist_score, overall_score, reviewed_at)
+     select $1, s.id, r.id, 1 + floor(random() * 10)::int, 1 + floor(random() * 10)::int, 1 + floor(random() * 10)::int,
+       least(now(), s.submitted_at + random() * interval '6 days')
      from songs s cross join reviewers r
      where s.organization_id = $1 and r.organization_id = $1 and random() < 0.4`,
     [orgId],
