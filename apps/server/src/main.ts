@@ -18,9 +18,9 @@ async function main() {
 
   const database = await openDatabase(config);
   await database.migrate();
-  if (config.seedDemo) await seedDemo(database);
-
   const ctx = await createContext(config, database);
+  if (config.seedDemo) await seedDemo(database, ctx.storage.driver);
+
   const app = await buildApp(ctx);
 
   let closing = false;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
@@ -6,11 +9,14 @@ import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { seedDemo } from './demo.seed.ts';
 
 let server: TestServer;
+let dataDir: string;
 beforeAll(async () => {
-  server = await createTestServer();
+  dataDir = mkdtempSync(join(tmpdir(), 'mr-demo-'));
+  server = await createTestServer({ DATA_DIR: dataDir });
 });
 afterAll(async () => {
   await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('seedDemo', () => {
@@ -70,5 +76,61 @@ describe('seedDemo', () => {
 
     expect(await seedDemo(server.database)).toBe(false);
     expect(await count()).toEqual(before);
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('adds ten songs with real audio and waveforms: reviewed ones, an expired one, a second version and a signed one', async () => {
+    await seedDemo(server.database, server.ctx.storage.driver);
+    const alex = await signIn(server.app, 'alex@demo.test', 'demo-password');
+    const all = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/songs?include_signed=true',
+      headers: authHeader(alex.access_token),
+    });
+    const list = all.json().songs as Array<{
+      title: string;
+      status: string;
+      current_version_number: number;
+      audio_file_key: string;
+      waveform_file_key: string;
+    }>;
+    expect(list).toHaveLength(10);
+    expect(list.filter((s) => s.status === 'signed').map((s) => s.title)).toEqual(['Summer Static']);
+    expect(list.find((s) => s.title === 'Runaway Signal')?.current_version_number).toBe(2);
+
+    // Every song's audio is a real WAV and its waveform a valid file, both readable through signed URLs.
+    for (const song of list) {
+      const audio = await server.ctx.storage.driver.head(song.audio_file_key);
+      expect(audio?.contentType, song.title).toBe('audio/wav');
+      const wave = await server.ctx.storage.driver.getStream(song.waveform_file_key);
+      const chunks: Buffer[] = [];
+      for await (const c of wave!.body) chunks.push(c as Buffer);
+      const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      expect(json).toMatchObject({ version: 1, bits: 8 });
+      expect(json.data.length).toBe(json.length * 2);
+    }
+
+    const dash = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/review-dashboard',
+        headers: authHeader(alex.access_token),
+      })
+    ).json();
+    const titles = (cards: Array<{ title: string }>) => cards.map((c) => c.title);
+    expect(titles(dash.reviewed).sort()).toEqual(['Concrete Bloom', 'Slow Tide']);
+    expect(titles(dash.pending)).not.toContain('Quiet Engines'); // expired
+    expect(titles(dash.pending)).not.toContain('Summer Static'); // signed
+    expect(titles(dash.pending)).toContain('Runaway Signal');
+
+    // A second run adds nothing.
+    await seedDemo(server.database, server.ctx.storage.driver);
+    const again = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/songs?include_signed=true',
+      headers: authHeader(alex.access_token),
+    });
+    expect(again.json().songs).toHaveLength(10);
   });
 });

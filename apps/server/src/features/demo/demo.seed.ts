@@ -2,7 +2,9 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans, users } from '../../platform/db/schema.ts';
+import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
+import { seedDemoSongs } from './demo-songs.ts';
 
 export const DEMO_LABEL = 'Demo Records';
 export const DEMO_PASSWORD = 'demo-password';
@@ -12,8 +14,24 @@ export const DEMO_ACCOUNTS = [
   { email: 'sam@demo.test', name: 'Sam Okafor', isAdmin: false },
 ] as const;
 
-/** Seeds the demo label once; does nothing when it is already there. Returns whether it seeded. */
-export async function seedDemo(database: Database): Promise<boolean> {
+/**
+ * Seeds the demo label and its accounts once; with a storage driver also its catalogue of songs
+ * (synthesised audio and waveforms, see demo-songs.ts), which is added on a later start too when
+ * missing. Returns whether the label was created now.
+ */
+export async function seedDemo(database: Database, storage?: StorageDriver): Promise<boolean> {
+  const created = await seedDemoLabel(database);
+  if (storage) {
+    const [admin] = await database.db
+      .select({ organizationId: reviewers.organizationId })
+      .from(reviewers)
+      .where(eq(reviewers.email, DEMO_ACCOUNTS[0].email));
+    if (admin?.organizationId) await seedDemoSongs(database, storage, admin.organizationId);
+  }
+  return created;
+}
+
+async function seedDemoLabel(database: Database): Promise<boolean> {
   const db = database.db;
   const [existing] = await db
     .select({ id: users.id })

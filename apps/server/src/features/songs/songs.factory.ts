@@ -6,6 +6,7 @@ import { reviews, songRevisions, songs } from '../../platform/db/schema.ts';
 export async function insertSong(
   db: Queryable,
   values: {
+    id?: string;
     organizationId: string;
     title: string;
     artist: string;
@@ -20,6 +21,7 @@ export async function insertSong(
   const [row] = await db
     .insert(songs)
     .values({
+      ...(values.id ? { id: values.id } : {}),
       organizationId: values.organizationId,
       title: values.title,
       artist: values.artist,
@@ -37,7 +39,13 @@ export async function insertSong(
 /** Adds a new current version: earlier revisions stop being current, the song's number goes up. */
 export async function insertRevision(
   db: Queryable,
-  values: { organizationId: string; songId: string; versionNumber: number; audioFileKey?: string | null },
+  values: {
+    organizationId: string;
+    songId: string;
+    versionNumber: number;
+    audioFileKey?: string | null;
+    waveformFileKey?: string | null;
+  },
 ) {
   await db
     .update(songRevisions)
@@ -50,6 +58,7 @@ export async function insertRevision(
       songId: values.songId,
       versionNumber: values.versionNumber,
       audioFileKey: values.audioFileKey ?? null,
+      waveformFileKey: values.waveformFileKey ?? null,
       isCurrentVersion: true,
     })
     .returning();
