@@ -1,6 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { makeClientSession, makeMe, makeSessionResponse } from '../test/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeClientSession,
+  makeDashboard,
+  makeMe,
+  makeSessionResponse,
+  makeSong,
+  makeSongReviews,
+} from '../test/factories';
 import { apiError, json, mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render';
 
@@ -8,11 +15,21 @@ const member = makeMe();
 const memberRoutes = {
   'GET /api/v1/me': json(200, member),
   'GET /api/v1/organization': json(200, member.organization),
+  'GET /api/v1/review-dashboard': json(200, makeDashboard()),
+  'GET /api/v1/songs/song-1': json(200, makeSong({ title: 'Midnight Drive' })),
+  'GET /api/v1/songs/song-1/reviews': json(200, makeSongReviews()),
 };
 
 async function expectLocation(location: () => string | null, expected: string) {
   await waitFor(() => expect(location()).toBe(expected));
 }
+
+// The page chunks are lazy: load their module graph once up front, so the first test's 1 s wait
+// measures rendering, not Vite transforming the player and its dependencies.
+beforeAll(async () => {
+  await import('../features/review/pages/review-dashboard-page');
+  await import('../features/review/pages/review-song-page');
+});
 
 describe('route guards', () => {
   it.each([
@@ -70,7 +87,7 @@ describe('route guards', () => {
     ['/label-hub', 'Welcome back, Ada'],
     ['/home', 'Home'],
     ['/review-dashboard', 'Review Dashboard'],
-    ['/review/song-1', 'Song Review'],
+    ['/review/song-1', 'Midnight Drive'],
     ['/overview', 'Overview'],
     ['/analytics', 'Analytics'],
     ['/finance', 'Finance'],

@@ -1,5 +1,12 @@
 import type { MeDto, OrganizationDto, ReviewerDto } from '@music-review/core/api';
 import type { AuthUser } from '@music-review/core/auth';
+import type {
+  ReviewCardDto,
+  ReviewDashboardDto,
+  ReviewDto,
+  SongDto,
+  SongReviewsDto,
+} from '../features/review/api/types';
 import type { ClientSession } from '../lib/auth/session';
 
 export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
@@ -94,5 +101,85 @@ export function makeMe({
     user: makeUser(),
     reviewer: makeReviewer({ organization_id: organization?.id ?? null, ...reviewer }),
     organization,
+  };
+}
+
+// ---------- Review ----------
+
+export function makeReviewCard(overrides: Partial<ReviewCardDto> = {}): ReviewCardDto {
+  return {
+    id: 'song-1',
+    title: 'Midnight Drive',
+    artist: null,
+    submitted_at: '2025-01-01T00:00:00.000Z',
+    deadline_at: '2025-01-08T00:00:00.000Z',
+    days_left: 5,
+    deadline_badge: '5 days left',
+    current_version_number: 1,
+    has_revisions: false,
+    review_count: 0,
+    reviewed_by_me: false,
+    averages: null,
+    has_sixty_percent_reviews: false,
+    audio_file_key: null,
+    waveform_file_key: null,
+    ...overrides,
+  };
+}
+
+export function makeDashboard(overrides: Partial<ReviewDashboardDto> = {}): ReviewDashboardDto {
+  const pending = overrides.pending ?? [];
+  return {
+    pending,
+    reviewed: [],
+    pending_count: pending.length,
+    reviewed_has_more: false,
+    team_size: 4,
+    sixty_percent_threshold: 3,
+    ...overrides,
+  };
+}
+
+export function makeSong(overrides: Partial<SongDto> = {}): SongDto {
+  return {
+    id: 'song-1',
+    title: 'Midnight Drive',
+    artist: null,
+    status: 'pending',
+    submitted_at: '2025-01-01T00:00:00.000Z',
+    submission_source: 'demo@artist.test',
+    audio_file_key: null,
+    waveform_file_key: null,
+    current_version_number: 1,
+    has_revisions: false,
+    reviewed_by_me: false,
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeReview(overrides: Partial<ReviewDto> = {}): ReviewDto {
+  return {
+    id: 'review-1',
+    reviewer_id: 'reviewer-1',
+    reviewer_name: 'Ada Lovelace',
+    musical_score: 7,
+    artist_score: 6,
+    overall_score: 8,
+    comment: null,
+    reviewed_at: '2025-01-02T00:00:00.000Z',
+    song_version_number: 1,
+    ...overrides,
+  };
+}
+
+export function makeSongReviews(overrides: Partial<SongReviewsDto> = {}): SongReviewsDto {
+  return {
+    current_version_number: 1,
+    my_review: null,
+    current: [],
+    hidden_count: 0,
+    earlier: [],
+    ...overrides,
   };
 }

@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy* waits up to 5 s (default 1 s): a loaded 2-core CI machine compiles lazy pages slowly.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia. Answer width queries for its 1024 px wide window (a desktop), the rest
 // with false; a test can stub another viewport.

@@ -76,7 +76,7 @@ export function synthesizeTrack(recipe: TrackRecipe): Float32Array {
     // Fade in and out over a second so tracks do not click.
     const fade = Math.min(1, t, recipe.seconds - t);
     const v = (loop[i % loop.length] ?? 0) * fade;
-    out[i] = v > 1 ? 1 : v < -1 ? -1 : v;
+    out[i] = v > 1 ? 1 : Math.max(v, -1);
   }
   return out;
 }
@@ -86,7 +86,7 @@ export function encodeWav(samples: Float32Array, sampleRate = DEMO_SAMPLE_RATE):
   const pcm = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
     const v = samples[i] ?? 0;
-    pcm[i] = Math.round((v > 1 ? 1 : v < -1 ? -1 : v) * 32767);
+    pcm[i] = Math.round((v > 1 ? 1 : Math.max(v, -1)) * 32767);
   }
   // WAV is little-endian, as is every machine this runs on (x86, ARM).
   const data = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);

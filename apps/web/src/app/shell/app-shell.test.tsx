@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeClientSession, makeMe, makeOrganization } from '../../test/factories';
+import {
+  makeClientSession,
+  makeDashboard,
+  makeMe,
+  makeOrganization,
+  makeReviewCard,
+} from '../../test/factories';
 import { json, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -177,5 +183,45 @@ describe('mobile shell', () => {
     for (const name of ['Skip back 10 seconds', 'Play', 'Skip forward 10 seconds']) {
       expect((within(bar).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
+  });
+
+  it('enables the bottom bar player controls once a track is loaded, and they drive it', async () => {
+    stubViewport(false);
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    const card = makeReviewCard({ audio_file_key: 'org-1/audio/song-1/demo.mp3' });
+    mockFetch({
+      ...routesFor(),
+      'GET /api/v1/review-dashboard': json(200, makeDashboard({ pending: [card] })),
+      'POST /functions/v1/get-signed-url': (request) => {
+        const { fileKey } = request.body as { fileKey: string };
+        const url = fileKey.endsWith('.json') ? 'https://cdn.test/demo.json' : 'https://cdn.test/demo.mp3';
+        return json(200, { success: true, url, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+      },
+      'GET /demo.json': json(200, { data: [0, 255] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+    const bar = await screen.findByRole('navigation', { name: 'Mobile navigation' });
+    expect((within(bar).getByRole('button', { name: 'Play' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const cardPlayer = await screen.findByRole('region', { name: 'Player for Midnight Drive' });
+    await user.click(within(cardPlayer).getByRole('button', { name: 'Play' }));
+    const audio = document.querySelector('audio') as HTMLAudioElement;
+    await vi.waitFor(() => expect(audio.getAttribute('src')).toBe('https://cdn.test/demo.mp3'));
+    Object.defineProperty(audio, 'readyState', { configurable: true, get: () => 4 });
+    Object.defineProperty(audio, 'duration', { configurable: true, get: () => 120 });
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    audio.dispatchEvent(new Event('canplay'));
+
+    const pause = await within(bar).findByRole('button', { name: 'Pause' });
+    for (const name of ['Skip back 10 seconds', 'Skip forward 10 seconds']) {
+      expect((within(bar).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+    }
+    await user.click(within(bar).getByRole('button', { name: 'Skip forward 10 seconds' }));
+    expect(audio.currentTime).toBe(10);
+    await user.click(pause);
+    expect(within(bar).getByRole('button', { name: 'Play' })).toBeTruthy();
   });
 });

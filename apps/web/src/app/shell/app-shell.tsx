@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
+import { BottomPlayer } from '../../features/player/components/bottom-player';
+import { PlayerProvider } from '../../lib/audio/player-context';
 import { RealtimeProvider } from '../../lib/realtime-context';
 import { useIsDesktop } from '../../lib/use-media-query';
 import { LiveAccountUpdates } from './live-account-updates';
@@ -46,7 +48,10 @@ export function AppShell() {
   return (
     <RealtimeProvider>
       <LiveAccountUpdates />
-      <ShellFrame />
+      {/* Above the outlet: playback carries on from page to page. */}
+      <PlayerProvider>
+        <ShellFrame />
+      </PlayerProvider>
     </RealtimeProvider>
   );
 }
@@ -83,6 +88,7 @@ function ShellFrame() {
             <PageOutlet />
           </div>
         </main>
+        <BottomPlayer />
       </div>
     </div>
   );

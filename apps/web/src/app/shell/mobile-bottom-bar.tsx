@@ -1,5 +1,6 @@
-import { Play, SkipBack, SkipForward } from 'lucide-react';
+import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { SKIP_SECONDS, usePlayer } from '../../lib/audio/player-context';
 import { cn } from '../../lib/cn';
 import { MOBILE_NAV_AFTER_PLAYER, MOBILE_NAV_BEFORE_PLAYER, type NavItem } from './nav-items';
 
@@ -27,15 +28,28 @@ function BarLink({ item }: { item: NavItem }) {
   );
 }
 
-function PlayerButton({ label, icon: Icon, isMain }: { label: string; icon: typeof Play; isMain?: boolean }) {
-  // The player arrives with audio playback; until then the controls are present but disabled.
+function PlayerButton({
+  label,
+  icon: Icon,
+  isMain,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: typeof Play;
+  isMain?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  // Present but disabled until a track is loaded in the global player.
   return (
     <li className="flex flex-1">
       <button
         type="button"
-        disabled
+        disabled={disabled}
         aria-label={label}
-        className={cn(cellClasses, 'text-muted-foreground disabled:opacity-50')}
+        onClick={onClick}
+        className={cn(cellClasses, 'text-muted-foreground hover:text-foreground disabled:opacity-50')}
       >
         <span
           className={cn(
@@ -55,6 +69,8 @@ function PlayerButton({ label, icon: Icon, isMain }: { label: string; icon: type
  * the bar scrolls sideways; the first six (three links and the player) are visible at 375 px.
  */
 export function MobileBottomBar() {
+  const { state, toggle, skip } = usePlayer();
+  const hasTrack = state.currentTrack !== null;
   return (
     <nav
       aria-label="Mobile navigation"
@@ -64,9 +80,25 @@ export function MobileBottomBar() {
         {MOBILE_NAV_BEFORE_PLAYER.map((item) => (
           <BarLink key={item.to} item={item} />
         ))}
-        <PlayerButton label="Skip back 10 seconds" icon={SkipBack} />
-        <PlayerButton label="Play" icon={Play} isMain />
-        <PlayerButton label="Skip forward 10 seconds" icon={SkipForward} />
+        <PlayerButton
+          label="Skip back 10 seconds"
+          icon={SkipBack}
+          disabled={!hasTrack}
+          onClick={() => skip(-SKIP_SECONDS)}
+        />
+        <PlayerButton
+          label={state.isPlaying ? 'Pause' : 'Play'}
+          icon={state.isPlaying ? Pause : Play}
+          isMain
+          disabled={!hasTrack}
+          onClick={toggle}
+        />
+        <PlayerButton
+          label="Skip forward 10 seconds"
+          icon={SkipForward}
+          disabled={!hasTrack}
+          onClick={() => skip(SKIP_SECONDS)}
+        />
         {MOBILE_NAV_AFTER_PLAYER.map((item) => (
           <BarLink key={item.to} item={item} />
         ))}

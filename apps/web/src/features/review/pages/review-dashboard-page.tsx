@@ -1,7 +1,143 @@
-import { FeaturePage } from '../../../components/feature-page';
+import { Inbox } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { useReviewDashboard } from '../api/get-review-dashboard';
+import type { ReviewCardDto } from '../api/types';
+import { SongCard } from '../components/song-card';
 
-export function ReviewDashboardPage() {
+type Tab = 'pending' | 'reviewed';
+
+function EmptyState({ title, text }: { title: string; text: string }) {
   return (
-    <FeaturePage title="Review Dashboard" subtitle={'Manage and track song reviews for your organization'} />
+    <Card className="flex flex-col items-center gap-2 px-6 py-14 text-center">
+      <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
+      <p className="text-base font-semibold text-foreground">{title}</p>
+      <p className="text-sm text-muted-foreground">{text}</p>
+    </Card>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading songs" className="flex flex-col gap-4">
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="flex flex-col gap-4 p-5">
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-24 w-full md:h-32" />
+          <Skeleton className="h-9 w-36" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function CardList({ cards }: { cards: ReviewCardDto[] }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {cards.map((card) => (
+        <SongCard key={card.id} card={card} />
+      ))}
+    </div>
+  );
+}
+
+/** Spec section 2, Review Dashboard. */
+export function ReviewDashboardPage() {
+  const dashboard = useReviewDashboard();
+  const [tab, setTab] = useState<Tab>('pending');
+  const baseId = useId();
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ pending: null, reviewed: null });
+
+  const tabs: { id: Tab; label: string; count?: number }[] = [
+    { id: 'pending', label: 'Pending Reviews', count: dashboard.data?.pending_count },
+    { id: 'reviewed', label: 'My Reviews' },
+  ];
+
+  const onTabKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next: Tab = tab === 'pending' ? 'reviewed' : 'pending';
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  let panel: ReactNode;
+  if (dashboard.isPending) {
+    panel = <CardsSkeleton />;
+  } else if (dashboard.isError) {
+    panel = <Alert>{dashboard.error.message || 'Failed to load songs'}</Alert>;
+  } else if (tab === 'pending') {
+    panel =
+      dashboard.data.pending.length === 0 ? (
+        <EmptyState
+          title="No pending songs to review"
+          text="All caught up! Check back later for new submissions."
+        />
+      ) : (
+        <CardList cards={dashboard.data.pending} />
+      );
+  } else {
+    panel =
+      dashboard.data.reviewed.length === 0 ? (
+        <EmptyState title="No songs reviewed yet" text="Start reviewing songs to see them appear here." />
+      ) : (
+        <CardList cards={dashboard.data.reviewed} />
+      );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Review Dashboard" subtitle="Manage and track song reviews for your organization" />
+      <div
+        role="tablist"
+        aria-label="Review lists"
+        className="inline-flex w-full gap-1 self-start rounded-lg bg-muted p-1 sm:w-auto"
+        onKeyDown={onTabKeyDown}
+      >
+        {tabs.map((t) => {
+          const isSelected = tab === t.id;
+          return (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-${t.id}-tab`}
+              aria-selected={isSelected}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={isSelected ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              className={cn(
+                'inline-flex flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring sm:flex-none',
+                isSelected
+                  ? 'bg-background text-foreground shadow-sm'
+                  : 'text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {t.label}
+              {t.count !== undefined ? (
+                <span
+                  className={cn(
+                    'min-w-5 rounded-full px-1.5 text-xs leading-5 tabular-nums',
+                    isSelected ? 'bg-primary text-primary-foreground' : 'bg-background/60',
+                  )}
+                >
+                  {t.count}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${tab}-tab`}>
+        {panel}
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,150 @@
-import { FeaturePage } from '../../../components/feature-page';
+import { ArrowLeft, EyeOff } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { WaveformPlayer } from '../../player/components/waveform-player';
+import { useSong } from '../api/get-song';
+import { useSongReviews } from '../api/get-song-reviews';
+import type { SongDto, SongReviewsDto } from '../api/types';
+import { ReviewForm } from '../components/review-form';
+import { ReviewList } from '../components/review-list';
 
+function BackLink() {
+  return (
+    <Link
+      to={paths.reviewDashboard.href()}
+      className={buttonClasses({ variant: 'link', className: 'self-start text-sm' })}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Review Dashboard
+    </Link>
+  );
+}
+
+function SongNotFound() {
+  return (
+    <div className="flex flex-col gap-4">
+      <BackLink />
+      <Card className="flex flex-col items-center gap-2 px-6 py-14 text-center">
+        <h1 className="text-xl font-semibold text-foreground">Song not found</h1>
+        <p className="text-sm text-muted-foreground">
+          This song does not exist or does not belong to your label.
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div role="status" aria-label="Loading song" className="flex flex-col gap-6">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-24 w-full md:h-32" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+const reviewsWord = (n: number) => (n === 1 ? 'review' : 'reviews');
+
+function OthersReviews({ reviews }: { reviews: SongReviewsDto }) {
+  if (!reviews.my_review) {
+    return reviews.hidden_count > 0 ? (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <EyeOff aria-hidden="true" className="size-4" />
+        {reviews.hidden_count} {reviewsWord(reviews.hidden_count)} hidden until you submit yours
+      </p>
+    ) : (
+      <p className="text-sm text-muted-foreground">No one else has reviewed this version yet.</p>
+    );
+  }
+  return reviews.current.length > 0 ? (
+    <ReviewList reviews={reviews.current} label="Team reviews" />
+  ) : (
+    <p className="text-sm text-muted-foreground">No one else has reviewed this version yet.</p>
+  );
+}
+
+function SongReview({ song, reviews }: { song: SongDto; reviews: SongReviewsDto }) {
+  const hasReviewed = reviews.my_review !== null;
+  return (
+    <div className="flex flex-col gap-6">
+      <BackLink />
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground">{song.title}</h1>
+          <Badge variant={song.current_version_number > 1 ? 'primary' : 'neutral'}>
+            {song.current_version_number > 1 ? `Revision v${song.current_version_number}` : 'Version 1'}
+          </Badge>
+        </div>
+        {hasReviewed && song.artist ? <p className="text-sm text-muted-foreground">{song.artist}</p> : null}
+      </header>
+
+      <Card className="p-4 sm:p-5">
+        <WaveformPlayer
+          song={{
+            id: song.id,
+            title: song.title,
+            artist: song.artist,
+            audioFileKey: song.audio_file_key,
+            waveformFileKey: song.waveform_file_key,
+            hasReviewed,
+          }}
+        />
+      </Card>
+
+      <section aria-labelledby="my-review-heading" className="flex flex-col gap-4">
+        <h2 id="my-review-heading" className="text-lg font-semibold text-foreground">
+          {hasReviewed ? 'Your review' : 'Review this song'}
+        </h2>
+        <Card className="p-4 sm:p-6">
+          {/* A new key when the saved review changes: the form starts from the server's values. */}
+          <ReviewForm key={reviews.my_review?.id ?? 'new'} songId={song.id} myReview={reviews.my_review} />
+        </Card>
+      </section>
+
+      <section aria-labelledby="team-reviews-heading" className="flex flex-col gap-3">
+        <h2 id="team-reviews-heading" className="text-lg font-semibold text-foreground">
+          Team reviews
+        </h2>
+        <OthersReviews reviews={reviews} />
+      </section>
+
+      {reviews.earlier.length > 0 ? (
+        <section aria-labelledby="earlier-heading" className="flex flex-col gap-3">
+          <h2 id="earlier-heading" className="text-lg font-semibold text-foreground">
+            Earlier versions
+          </h2>
+          <ReviewList reviews={reviews.earlier} label="Earlier versions" showVersion />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** /review/{songId}: listen, score and comment; the team's reviews show once yours is in. */
 export function ReviewSongPage() {
-  return <FeaturePage title="Song Review" />;
+  const { songId = '' } = useParams();
+  const song = useSong(songId);
+  const reviews = useSongReviews(songId);
+
+  const isNotFound = [song.error, reviews.error].some(
+    (error) => isApiError(error) && (error.status === 404 || error.status === 403),
+  );
+  if (isNotFound) return <SongNotFound />;
+  if (song.isError || reviews.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <BackLink />
+        <Alert>{(song.error ?? reviews.error)?.message ?? 'Failed to load the song'}</Alert>
+      </div>
+    );
+  }
+  if (song.isPending || reviews.isPending) return <PageSkeleton />;
+  return <SongReview song={song.data} reviews={reviews.data} />;
 }

@@ -1,0 +1,79 @@
+import type { LoadedWaveform, WaveformData } from '@music-review/core/waveform';
+import { useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import { getSignedUrl } from '../../../lib/audio/signed-url';
+import { generateWaveformFromUrl } from '../generate-waveform';
+import {
+  loadWaveform,
+  WaveformFetchError,
+  type WaveformLoaderDeps,
+  type WaveformSourceInput,
+} from '../waveform-loader';
+
+/**
+ * Keyed by the audio file the waveform pictures: when the browser generates and stores a missing
+ * waveform, the song's waveform key changes but the cached picture is still the right one.
+ */
+export const waveformQueryKey = (input: WaveformSourceInput) =>
+  ['waveform', input.audioFileKey ?? input.waveformFileKey ?? input.waveformUrl ?? input.songId] as const;
+
+interface PresignedUploadResponse {
+  success?: boolean;
+  data?: { presignedUrl?: string; key?: string };
+}
+
+/** The browser side of the loader: signing, fetching, generating and uploading. */
+export function createWaveformLoaderDeps(api: ApiClient): WaveformLoaderDeps {
+  return {
+    signUrl: async (key) => (await getSignedUrl(api, key)).url,
+    fetchJson: async (url) => {
+      const response = await fetch(url, { headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new WaveformFetchError(response.status);
+      try {
+        return await response.json();
+      } catch {
+        return null;
+      }
+    },
+    generate: async (audioKey) => generateWaveformFromUrl((await getSignedUrl(api, audioKey)).url),
+    upload: async (derivedKey: string, waveform: WaveformData) => {
+      const [orgName, , id, ...rest] = derivedKey.split('/');
+      const filename = rest.join('/');
+      const presign = await api.post<PresignedUploadResponse>('/functions/v1/generate-presigned-url', {
+        orgName,
+        type: 'waveforms',
+        id,
+        filename,
+        contentType: 'application/json',
+      });
+      const presignedUrl = presign?.data?.presignedUrl;
+      if (!presign?.success || !presignedUrl) throw new Error('Invalid response from presigned URL service');
+      const put = await fetch(presignedUrl, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(waveform),
+      });
+      if (!put.ok) throw new Error(`Waveform upload failed: ${put.status}`);
+      const key = presign.data?.key ?? derivedKey;
+      // A presigned PUT to object storage checks nothing: the server reads the file back and
+      // keeps it only if it passes (harmless with the local driver, which checked on the way in).
+      await api.post('/functions/v1/confirm-upload', { key });
+      return key;
+    },
+    storeKey: async (songId, key) => {
+      await api.put(`/api/v1/songs/${encodeURIComponent(songId)}/waveform`, { waveform_file_key: key });
+    },
+  };
+}
+
+/** A song's waveform, cached by its key so every card and page shares one download. */
+export function useWaveform(input: WaveformSourceInput) {
+  const api = useApiClient();
+  return useQuery<LoadedWaveform, Error>({
+    queryKey: waveformQueryKey(input),
+    queryFn: async () => (await loadWaveform(input, createWaveformLoaderDeps(api))).waveform,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}

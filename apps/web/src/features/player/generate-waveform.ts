@@ -1,0 +1,51 @@
+import { isUsableAudioBlob } from '@music-review/core/audio-types';
+import type { WaveformData } from '@music-review/core/waveform';
+import type { WaveformWorkerRequest, WaveformWorkerResponse } from './waveform.worker';
+
+export const AUDIO_READ_FAILED = 'Failed to read audio file';
+
+/** Runs generateWaveform in a Web Worker (ARCHITECTURE section 7) on decoded channels. */
+function generateInWorker(request: WaveformWorkerRequest): Promise<WaveformData> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./waveform.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<WaveformWorkerResponse>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.waveform);
+      else reject(new Error(event.data.message));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || 'Worker failed'));
+    };
+    // The channel buffers are transferred, not copied.
+    worker.postMessage(
+      request,
+      request.channels.map((c) => c.buffer as ArrayBuffer),
+    );
+  });
+}
+
+/**
+ * Fetches the audio from a signed URL, checks it is audio (spec section 5: non-empty, not HTML),
+ * decodes it and builds the waveform off the main thread.
+ */
+export async function generateWaveformFromUrl(url: string): Promise<WaveformData> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(AUDIO_READ_FAILED);
+  const buffer = await response.arrayBuffer();
+  if (!isUsableAudioBlob(new Uint8Array(buffer))) throw new Error(AUDIO_READ_FAILED);
+
+  const AudioContextClass =
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!AudioContextClass) throw new Error('This browser cannot decode audio');
+  const context = new AudioContextClass();
+  try {
+    const decoded = await context.decodeAudioData(buffer);
+    const channels: Float32Array[] = [];
+    for (let i = 0; i < decoded.numberOfChannels; i++) channels.push(decoded.getChannelData(i).slice());
+    return await generateInWorker({ channels, sampleRate: decoded.sampleRate });
+  } finally {
+    void context.close();
+  }
+}

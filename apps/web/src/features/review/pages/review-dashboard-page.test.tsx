@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeClientSession, makeDashboard, makeMe, makeReviewCard } from '../../../test/factories';
+import { apiError, json, mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render';
+
+const me = makeMe();
+
+function serve(dashboard: Response) {
+  return mockFetch({
+    'GET /api/v1/me': json(200, me),
+    'GET /api/v1/review-dashboard': dashboard,
+  });
+}
+
+const pendingCard = makeReviewCard({
+  id: 'song-1',
+  title: 'Midnight Drive',
+  // The server sends no artist before a review; a leak here must still not show on a pending card.
+  artist: 'Secret Artist',
+  deadline_badge: '3 days left',
+  current_version_number: 2,
+  review_count: 1,
+});
+const reviewedCard = makeReviewCard({
+  id: 'song-2',
+  title: 'Neon Rain',
+  artist: 'The Lights',
+  reviewed_by_me: true,
+  review_count: 3,
+  averages: { musical: 7.5, artist: 7, overall: 8 },
+  has_sixty_percent_reviews: true,
+  deadline_badge: '2 days left',
+});
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+// The page chunks are lazy: load their module graph once up front, so the first test's 1 s wait
+// measures rendering, not Vite transforming the player and its dependencies.
+beforeAll(async () => {
+  await import('./review-dashboard-page');
+});
+
+describe('Review Dashboard', () => {
+  it('opens on Pending Reviews with its count, and shows a pending card', async () => {
+    serve(json(200, makeDashboard({ pending: [pendingCard], reviewed: [reviewedCard], pending_count: 1 })));
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Manage and track song reviews for your organization')).toBeTruthy();
+    const tabs = within(screen.getByRole('tablist'));
+    const pendingTab = await tabs.findByRole('tab', { name: /^Pending Reviews\s*1$/ });
+    expect(pendingTab.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.getByRole('tab', { name: 'My Reviews' }).getAttribute('aria-selected')).toBe('false');
+
+    const pending = within(card('Midnight Drive'));
+    expect(pending.getByText('Revision v2')).toBeTruthy();
+    expect(pending.getByText('3 days left')).toBeTruthy();
+    expect(pending.getByText('1 review')).toBeTruthy();
+    expect(pending.queryByText('Reviewed')).toBeNull();
+    expect(pending.queryByText('Secret Artist')).toBeNull();
+    expect(pending.queryByText(/^Musical/)).toBeNull();
+    const link = pending.getByRole('link', { name: 'Review This Song' });
+    expect(link.getAttribute('href')).toBe('/review/song-1');
+    expect(pending.getByRole('slider', { name: 'Seek Midnight Drive' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Neon Rain' })).toBeNull();
+  });
+
+  it('shows reviewed songs under My Reviews with artist, averages and markers', async () => {
+    const user = userEvent.setup({ delay: null });
+    serve(json(200, makeDashboard({ pending: [], reviewed: [reviewedCard], pending_count: 0 })));
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+
+    await user.click(await screen.findByRole('tab', { name: 'My Reviews' }));
+    const reviewed = within(card('Neon Rain'));
+    expect(reviewed.getByText('The Lights')).toBeTruthy();
+    expect(reviewed.getByText('Reviewed')).toBeTruthy();
+    expect(reviewed.getByText('Ready for decision')).toBeTruthy();
+    expect(reviewed.getByText('3 reviews')).toBeTruthy();
+    expect(reviewed.getByText('Musical 7.5 · Artist 7.0 · Overall 8.0')).toBeTruthy();
+    expect(reviewed.queryByText('2 days left')).toBeNull();
+    expect(reviewed.queryByRole('link', { name: 'Review This Song' })).toBeNull();
+  });
+
+  it('shows the empty states with the spec texts', async () => {
+    const user = userEvent.setup({ delay: null });
+    serve(json(200, makeDashboard()));
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+
+    expect(await screen.findByText('No pending songs to review')).toBeTruthy();
+    expect(screen.getByText('All caught up! Check back later for new submissions.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'My Reviews' }));
+    expect(screen.getByText('No songs reviewed yet')).toBeTruthy();
+    expect(screen.getByText('Start reviewing songs to see them appear here.')).toBeTruthy();
+  });
+
+  it('shows the load error in a red box', async () => {
+    serve(apiError(403, 'forbidden', 'You are not a member of this label'));
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('You are not a member of this label');
+  });
+
+  it("falls back to 'Failed to load songs' when the error has no message", async () => {
+    serve(apiError(404, 'not_found', ''));
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load songs');
+  });
+});
