@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two cores run the server, the browser and two workers: generous, so only real failures fail.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
   globalTeardown: './global-teardown.ts',

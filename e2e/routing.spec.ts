@@ -23,21 +23,26 @@ test.describe('redirects and guards', () => {
     await expect(page).toHaveURL(/\/organization-setup$/);
   });
 
-  test('signed in with a label: /dashboard, unknown paths and the old artist pages redirect', async ({
-    page,
-  }) => {
+  test('signed in with a label: /dashboard and unknown paths go to /', async ({ page }) => {
     await signInThroughUi(page, 'sam@demo.test', 'demo-password');
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/$/);
+    await page.goto('/organization-setup');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('signed in with a label: the old artist pages go to /artists-writers; the dashboard has its title', async ({
+    page,
+  }) => {
+    await signInThroughUi(page, 'sam@demo.test', 'demo-password');
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
     await page.goto('/manage-artists');
     await expect(page).toHaveURL(/\/artists-writers$/);
     await page.goto('/manage-writers');
     await expect(page).toHaveURL(/\/artists-writers$/);
-    await page.goto('/organization-setup');
-    await expect(page).toHaveURL(/\/$/);
     await page.goto('/review-dashboard');
     await expect(page.getByRole('heading', { name: 'Review Dashboard' })).toBeVisible();
     await expect(page.getByText('Manage and track song reviews for your organization')).toBeVisible();

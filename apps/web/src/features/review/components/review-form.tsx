@@ -55,10 +55,12 @@ export function ReviewForm({ songId, myReview }: { songId: string; myReview: Rev
       return;
     }
     setError(null);
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success(isEdit ? 'Review updated' : 'Review submitted'),
-      onError: (saveError) => setError(saveError.message),
-    });
+    // The promise, not mutate's per-call callbacks: saving refetches the reviews, which can remount
+    // this form, and per-call callbacks of an unmounted observer never fire.
+    save.mutateAsync(parsed.data).then(
+      () => toast.success(isEdit ? 'Review updated' : 'Review submitted'),
+      (saveError: Error) => setError(saveError.message),
+    );
   };
 
   const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
