@@ -71,7 +71,17 @@ for (const theme of ['dark', 'light']) {
     await page.keyboard.press('Escape');
     await page.goto(`${BASE}/review-dashboard`);
     await page.getByRole('heading', { name: 'Review Dashboard' }).waitFor();
-    await shot('shell-review-dashboard');
+    await page.getByRole('article').first().waitFor();
+    await shot('review-dashboard');
+    await page.getByRole('tab', { name: /My Reviews/ }).click();
+    await shot('review-dashboard-mine');
+    await page.getByRole('tab', { name: /Pending Reviews/ }).click();
+    const href = await page.getByRole('link', { name: 'Review This Song' }).first().getAttribute('href');
+    await page.goto(`${BASE}${href}`);
+    await page.getByRole('button', { name: 'Submit Review' }).waitFor();
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    await page.waitForTimeout(1500);
+    await shot('review-page-playing');
     await context.close();
   }
 }
