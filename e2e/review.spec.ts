@@ -7,6 +7,8 @@ test.describe('demo review', () => {
     page,
   }) => {
     await signInThroughUi(page, 'alex@demo.test', 'demo-password');
+    // Signed in (the session cookie is set) before leaving the page.
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
     await page.goto('/review-dashboard');
     await expect(page.getByRole('tab', { name: /Pending Reviews/ })).toHaveAttribute('aria-selected', 'true');
 
@@ -42,6 +44,8 @@ test.describe('demo review', () => {
 
   test('the player keeps playing across pages', async ({ page }) => {
     await signInThroughUi(page, 'sam@demo.test', 'demo-password');
+    // Signed in (the session cookie is set) before leaving the page.
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
     await page.goto('/review-dashboard');
     const player = page
       .getByRole('region', { name: 'Player for Slow Tide' })
