@@ -161,6 +161,7 @@ export function makeSong(overrides: Partial<SongDto> = {}): SongDto {
 export function makeReview(overrides: Partial<ReviewDto> = {}): ReviewDto {
   return {
     id: 'review-1',
+    song_id: 'song-1',
     reviewer_id: 'reviewer-1',
     reviewer_name: 'Ada Lovelace',
     musical_score: 7,

@@ -1,3 +1,4 @@
+import type { ReviewCardDto, ReviewDto } from '@music-review/core/api';
 import {
   daysLeft,
   deadlineBadge,
@@ -13,38 +14,6 @@ import * as repo from './reviews.repo.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const oneDecimal = (v: number | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
-
-export interface DashboardCard {
-  id: string;
-  title: string;
-  /** Only once the caller has reviewed the current version (spec section 2). */
-  artist: string | null;
-  submitted_at: string;
-  deadline_at: string;
-  days_left: number;
-  deadline_badge: string;
-  current_version_number: number;
-  has_revisions: boolean;
-  review_count: number;
-  reviewed_by_me: boolean;
-  averages: { musical: number | null; artist: number | null; overall: number | null } | null;
-  has_sixty_percent_reviews: boolean;
-  audio_file_key: string | null;
-  waveform_file_key: string | null;
-}
-
-export interface ReviewDto {
-  id: string;
-  song_id: string;
-  reviewer_id: string;
-  reviewer_name: string | null;
-  musical_score: number;
-  artist_score: number;
-  overall_score: number;
-  comment: string | null;
-  reviewed_at: string;
-  song_version_number: number;
-}
 
 const toReviewDto = (r: repo.ReviewRow): ReviewDto => ({
   id: r.id,
@@ -68,7 +37,7 @@ export function createReviewsService(ctx: AppContext) {
         repo.dashboardRows(tx, member.organizationId, member.reviewer.id, now),
       );
       const teamSize = rows[0]?.team_size ?? 0;
-      const toCard = (row: repo.DashboardRow): DashboardCard => {
+      const toCard = (row: repo.DashboardRow): ReviewCardDto => {
         const reviewed = row.tab === 'reviewed';
         const submitted = new Date(row.submitted_at);
         return {

@@ -1,3 +1,4 @@
+import type { SongDto } from '@music-review/core/api';
 import { canUploadTrack, trackLimitMessage } from '@music-review/core/plan-rules';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
@@ -7,22 +8,6 @@ import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
 import * as repo from './songs.repo.ts';
 
 export const SONG_PAGE_MAX = 100;
-
-export interface SongDto {
-  id: string;
-  title: string;
-  /** Null until the caller has reviewed the current version (blind review). */
-  artist: string | null;
-  status: string;
-  submitted_at: string;
-  submission_source: string | null;
-  audio_file_key: string | null;
-  waveform_file_key: string | null;
-  current_version_number: number;
-  has_revisions: boolean;
-  reviewed_by_me: boolean;
-  created_at: string;
-}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -10,7 +10,9 @@ import type { ReviewCardDto } from '../api/types';
 
 /** 'Musical 7.5 · Artist 7.0 · Overall 8.0', one decimal each (spec section 2). */
 export function formatAverages(averages: NonNullable<ReviewCardDto['averages']>): string {
-  return `Musical ${formatAverage(averages.musical)} · Artist ${formatAverage(averages.artist)} · Overall ${formatAverage(averages.overall)}`;
+  // An average is null only when no review counts yet; show a dash rather than a made-up 0.
+  const f = (v: number | null) => (v === null ? '–' : formatAverage(v));
+  return `Musical ${f(averages.musical)} · Artist ${f(averages.artist)} · Overall ${f(averages.overall)}`;
 }
 
 const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
