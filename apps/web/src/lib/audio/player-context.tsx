@@ -263,23 +263,19 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       setError(AUDIO_READ_FAILED_MESSAGE);
       dispatch({ type: 'pause' });
     };
-    audio.addEventListener('loadedmetadata', onMetadata);
-    audio.addEventListener('durationchange', onDuration);
-    audio.addEventListener('canplay', onCanPlay);
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('play', onPlay);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('ended', onPause);
-    audio.addEventListener('error', onError);
+    const listeners: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
+      ['loadedmetadata', onMetadata],
+      ['durationchange', onDuration],
+      ['canplay', onCanPlay],
+      ['timeupdate', onTime],
+      ['play', onPlay],
+      ['pause', onPause],
+      ['ended', onPause],
+      ['error', onError],
+    ];
+    for (const [event, handler] of listeners) audio.addEventListener(event, handler);
     return () => {
-      audio.removeEventListener('loadedmetadata', onMetadata);
-      audio.removeEventListener('durationchange', onDuration);
-      audio.removeEventListener('canplay', onCanPlay);
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('play', onPlay);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('ended', onPause);
-      audio.removeEventListener('error', onError);
+      for (const [event, handler] of listeners) audio.removeEventListener(event, handler);
     };
   }, [clearLoadTimer, startAudio]);
 
