@@ -19,6 +19,7 @@ if (!serverUrl) {
 const database = await createDatabase(serverUrl, 'mr_bench_dash');
 // The server migrates the new database at start; seeding happens after.
 const server = await startServer({ DATABASE_URL: database.url, SEED_DEMO: 'false' });
+const servers = [server];
 try {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -67,23 +68,85 @@ try {
     `seeded ${counts.rows[0]!.songs} songs, ${counts.rows[0]!.reviews} reviews, ${REVIEWERS} reviewers in ${Math.round(performance.now() - t0)} ms`,
   );
 
+  const results = [];
+  const url = `${server.base}/api/v1/review-dashboard`;
   const token = await server.signIn('reviewer1@bench.test', PASSWORD);
-  const res = await fetch(`${server.base}/api/v1/review-dashboard`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await res.json()) as { pending_count: number; reviewed_count: number; reviewed: unknown[] };
+  const headers = { authorization: `Bearer ${token}` };
+  const body = (await (await fetch(url, { headers })).json()) as {
+    pending_count: number;
+    reviewed: unknown[];
+    reviewed_has_more: boolean;
+  };
   console.info(
-    `dashboard: ${body.pending_count} pending, ${body.reviewed_count} reviewed (${body.reviewed.length} sent), ${JSON.stringify(body).length} bytes`,
+    `dashboard: ${body.pending_count} pending, ${body.reviewed.length} reviewed cards (more: ${body.reviewed_has_more}), ${JSON.stringify(body).length} bytes`,
   );
-  const result = await load(
-    `GET /api/v1/review-dashboard (PostgreSQL, ${SONGS} songs)`,
-    `${server.base}/api/v1/review-dashboard`,
-    CONNECTIONS,
-    { authorization: `Bearer ${token}` },
+  results.push(
+    await load(`GET /api/v1/review-dashboard, nothing changing (${SONGS} songs)`, url, CONNECTIONS, headers),
   );
-  printTable('Review dashboard', [result]);
-} finally {
+
+  // The same while another member saves a review every 250 ms: each save changes the label's data
+  // version, so the reviewer's cached dashboard is rebuilt after every one.
+  const writerToken = await server.signIn('reviewer2@bench.test', PASSWORD);
+  const pendingIds = await songIdsFor(database.url);
+  let writes = 0;
+  const writer = setInterval(() => {
+    const songId = pendingIds[writes++ % pendingIds.length];
+    void fetch(`${server.base}/api/v1/songs/${songId}/reviews/mine`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${writerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        musical_score: 1 + (writes % 10),
+        artist_score: 5,
+        overall_score: 6,
+        comment: null,
+      }),
+    });
+  }, 250);
+  try {
+    results.push(
+      await load(
+        `GET /api/v1/review-dashboard, a review saved every 250 ms (${SONGS} songs)`,
+        url,
+        CONNECTIONS,
+        headers,
+      ),
+    );
+  } finally {
+    clearInterval(writer);
+  }
+  console.info(`${writes} reviews saved during the second run`);
   await server.stop();
+
+  // Every request computed: the cache off.
+  const uncached = await startServer({
+    DATABASE_URL: database.url,
+    SEED_DEMO: 'false',
+    REVIEW_DASHBOARD_CACHE_ENTRIES: '0',
+  });
+  servers.push(uncached);
+  const uncachedToken = await uncached.signIn('reviewer1@bench.test', PASSWORD);
+  results.push(
+    await load(
+      `GET /api/v1/review-dashboard, cache off (${SONGS} songs)`,
+      `${uncached.base}/api/v1/review-dashboard`,
+      CONNECTIONS,
+      { authorization: `Bearer ${uncachedToken}` },
+    ),
+  );
+  printTable('Review dashboard', results);
+} finally {
+  await Promise.all(servers.map((s) => s.stop().catch(() => {})));
   if (process.env.BENCH_KEEP_DATABASE === '1') console.info(`kept database ${database.url}`);
   else await database.drop();
+}
+
+/** Songs inside the review window, for the writer to review. */
+async function songIdsFor(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const rows = await client.query<{ id: string }>(
+    "select id from songs where submitted_at > now() - interval '6 days' and status = 'pending' order by id",
+  );
+  await client.end();
+  return rows.rows.map((r) => r.id);
 }

@@ -17,7 +17,9 @@ import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
+import { overviewRoutes } from './features/overview/overview.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { revisionsRoutes } from './features/revisions/revisions.routes.ts';
 import { songsRoutes } from './features/songs/songs.routes.ts';
 import { storageRoutes } from './features/storage/storage.routes.ts';
 import { errorBody, handleError } from './platform/errors.ts';
@@ -27,6 +29,8 @@ import { registerRealtime } from './platform/realtime/index.ts';
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 const PUBLIC_API_ROUTES = new Set(['/api/v1/openapi.json', '/api/v1/health']);
+/** Token-in-the-path pages for people outside the label (spec section 2, public routes). */
+const PUBLIC_API_PREFIX = '/api/v1/public/';
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -68,7 +72,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // signature only; handlers then check the session).
   app.addHook('preValidation', async (req) => {
     const url = req.routeOptions.url ?? '';
-    if (url.startsWith('/api/v1/') && !PUBLIC_API_ROUTES.has(url)) await ctx.auth.verifyClaims(req);
+    const isPublic = PUBLIC_API_ROUTES.has(url) || url.startsWith(PUBLIC_API_PREFIX);
+    if (url.startsWith('/api/v1/') && !isPublic) await ctx.auth.verifyClaims(req);
   });
 
   await authRoutes(app, ctx);
@@ -76,6 +81,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await devMailboxRoutes(app, ctx);
   await songsRoutes(app, ctx);
   await reviewsRoutes(app, ctx);
+  await overviewRoutes(app, ctx);
+  await revisionsRoutes(app, ctx);
   await storageRoutes(app, ctx);
   await registerRealtime(app, ctx);
 

@@ -59,6 +59,7 @@ export const REALTIME_TABLES = [
   'typing_indicators',
   'whitelabel_branding_v2',
   'whitelabel_branding',
+  'revision_requests',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 

@@ -29,6 +29,8 @@ const envSchema = z.object({
   RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_RESEND_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Public token links (an artist's revision upload): requests per address per window.
+  RATE_LIMIT_PUBLIC_LINK_PER_IP: z.coerce.number().int().min(1).default(60),
   // Storage: local disk under $DATA_DIR/storage unless S3_BUCKET is set (then any S3-compatible store).
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -40,6 +42,8 @@ const envSchema = z.object({
   STORAGE_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(10_485_760), // 10 MiB
   STORAGE_MAX_WAVEFORM_BYTES: z.coerce.number().int().min(1).default(5_242_880), // 5 MiB
   STORAGE_UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  // Reviewers' dashboards kept in memory per server copy (decision 0005); 0 turns the cache off.
+  REVIEW_DASHBOARD_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export type Config = z.infer<typeof envSchema> & { appUrl: string; isProduction: boolean; seedDemo: boolean };

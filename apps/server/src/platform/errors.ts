@@ -22,6 +22,9 @@ export const ERROR_STATUS = {
   already_member: 409,
   user_limit_reached: 409,
   invalid_invite_code: 404,
+  // A public link (revision upload) that was valid once: used up, or past its expiry.
+  link_used: 410,
+  link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

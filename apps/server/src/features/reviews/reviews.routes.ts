@@ -20,6 +20,7 @@ const reviewSchema = z.object({
   comment: z.string().nullable(),
   reviewed_at: z.string(),
   song_version_number: z.number(),
+  is_useless: z.boolean(),
 });
 const averages = z.object({
   musical: z.number().nullable(),
@@ -112,6 +113,24 @@ export async function reviewsRoutes(app: App, ctx: AppContext) {
         req.params.id,
         req.body,
       );
+      return reply.status(created ? 201 : 200).send(review);
+    },
+  );
+
+  // "Mark as useless" (no body): records or replaces the caller's review of the current version as a
+  // quick pass. 201 the first time, 200 when it replaces a review.
+  app.post(
+    '/api/v1/songs/:id/reviews/mine/useless',
+    {
+      schema: {
+        tags: ['reviews'],
+        security,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: reviewSchema, 201: reviewSchema },
+      },
+    },
+    async (req, reply) => {
+      const { created, review } = await service.markUseless(await ctx.auth.requireMember(req), req.params.id);
       return reply.status(created ? 201 : 200).send(review);
     },
   );

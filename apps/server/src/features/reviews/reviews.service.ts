@@ -1,4 +1,4 @@
-import type { ReviewCardDto, ReviewDto } from '@music-review/core/api';
+import type { ReviewCardDto, ReviewDashboardDto, ReviewDto } from '@music-review/core/api';
 import {
   daysLeft,
   deadlineBadge,
@@ -10,6 +10,12 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { findSong } from '../songs/songs.repo.ts';
+import {
+  createDashboardCache,
+  nextDaysLeftChange,
+  organizationDataVersion,
+} from './review-dashboard.cache.ts';
+import * as dashboardRepo from './review-dashboard.repo.ts';
 import * as repo from './reviews.repo.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -26,18 +32,74 @@ const toReviewDto = (r: repo.ReviewRow): ReviewDto => ({
   comment: r.comment,
   reviewed_at: iso(r.reviewed_at),
   song_version_number: Number(r.song_version_number),
+  is_useless: r.is_useless,
 });
+
+/** A cached dashboard is rebuilt at least this often, whatever happens. */
+const DASHBOARD_CACHE_MAX_MS = 10 * 60_000;
 
 export function createReviewsService(ctx: AppContext) {
   const { database } = ctx;
+  const dashboardCache = createDashboardCache(ctx.config.REVIEW_DASHBOARD_CACHE_ENTRIES);
+
+  /** Records the caller's review of the song's current version; 404 outside the label, 409 once decided. */
+  function saveReview(
+    member: Member,
+    songId: string,
+    values: { musical: number; artist: number; overall: number; comment: string | null; isUseless: boolean },
+  ) {
+    return database.withOrg(member.organizationId, async (tx) => {
+      const song = await findSong(tx, member.organizationId, member.reviewer.id, songId);
+      if (!song) throw notFound('Song not found');
+      if (song.status === 'signed' || song.status === 'passed') {
+        throw new AppError('conflict', 'A decision has already been made on this song.');
+      }
+      const saved = await repo.upsertReview(tx, {
+        organizationId: member.organizationId,
+        songId,
+        reviewerId: member.reviewer.id,
+        versionNumber: Number(song.current_version_number),
+        ...values,
+      });
+      return {
+        created: saved.created,
+        review: toReviewDto({ ...saved, reviewer_name: member.reviewer.name }),
+      };
+    });
+  }
 
   return {
+    /**
+     * Both tabs of the review dashboard. Served from the reviewer's cached copy while the
+     * organization's data version is unchanged and no card's days-left has stepped; the version is
+     * read before the rows, so a cached copy is never older than the version it is filed under.
+     */
     async dashboard(member: Member, now = new Date()) {
-      const rows = await database.withOrg(member.organizationId, (tx) =>
-        repo.dashboardRows(tx, member.organizationId, member.reviewer.id, now),
+      const { organizationId } = member;
+      const reviewerId = member.reviewer.id;
+      if (ctx.config.REVIEW_DASHBOARD_CACHE_ENTRIES === 0) return this.computeDashboard(member, now);
+      const version = await organizationDataVersion(database, organizationId);
+      const cached = dashboardCache.get(organizationId, reviewerId, version, now);
+      if (cached) return cached;
+      const dto = await this.computeDashboard(member, now);
+      const cards = [...dto.pending, ...dto.reviewed];
+      const validUntil = Math.min(
+        now.getTime() + DASHBOARD_CACHE_MAX_MS,
+        ...cards.map((card) => nextDaysLeftChange(card.submitted_at, now)),
+      );
+      dashboardCache.set(organizationId, reviewerId, { version, validUntil, dto });
+      return dto;
+    },
+
+    async computeDashboard(member: Member, now: Date): Promise<ReviewDashboardDto> {
+      const rows = await dashboardRepo.dashboardRows(
+        database,
+        member.organizationId,
+        member.reviewer.id,
+        now,
       );
       const teamSize = rows[0]?.team_size ?? 0;
-      const toCard = (row: repo.DashboardRow): ReviewCardDto => {
+      const toCard = (row: dashboardRepo.DashboardRow): ReviewCardDto => {
         const reviewed = row.tab === 'reviewed';
         const submitted = new Date(row.submitted_at);
         return {
@@ -72,10 +134,10 @@ export function createReviewsService(ctx: AppContext) {
       const reviewedRows = rows.filter((r) => r.tab === 'reviewed');
       return {
         pending,
-        reviewed: reviewedRows.slice(0, repo.MY_REVIEWS_LIMIT).map(toCard),
+        reviewed: reviewedRows.slice(0, dashboardRepo.MY_REVIEWS_LIMIT).map(toCard),
         pending_count: pending.length,
         /** True when the caller has reviewed more songs than the dashboard lists (the Overview has them all). */
-        reviewed_has_more: reviewedRows.length > repo.MY_REVIEWS_LIMIT,
+        reviewed_has_more: reviewedRows.length > dashboardRepo.MY_REVIEWS_LIMIT,
         team_size: teamSize,
         sixty_percent_threshold: sixtyPercentThreshold(teamSize),
       };
@@ -113,27 +175,26 @@ export function createReviewsService(ctx: AppContext) {
         comment?: string | null | undefined;
       },
     ) {
-      return database.withOrg(member.organizationId, async (tx) => {
-        const song = await findSong(tx, member.organizationId, member.reviewer.id, songId);
-        if (!song) throw notFound('Song not found');
-        if (song.status === 'signed' || song.status === 'passed') {
-          throw new AppError('conflict', 'A decision has already been made on this song.');
-        }
-        const comment = input.comment?.trim() ? input.comment.trim() : null;
-        const saved = await repo.upsertReview(tx, {
-          organizationId: member.organizationId,
-          songId,
-          reviewerId: member.reviewer.id,
-          versionNumber: Number(song.current_version_number),
-          musical: input.musical_score,
-          artist: input.artist_score,
-          overall: input.overall_score,
-          comment,
-        });
-        return {
-          created: saved.created,
-          review: toReviewDto({ ...saved, reviewer_name: member.reviewer.name }),
-        };
+      return saveReview(member, songId, {
+        musical: input.musical_score,
+        artist: input.artist_score,
+        overall: input.overall_score,
+        comment: input.comment?.trim() ? input.comment.trim() : null,
+        isUseless: false,
+      });
+    },
+
+    /**
+     * "Mark as useless": a quick pass that counts as the caller's review of the current version (the
+     * song leaves their pending list) with scores 0, which every average leaves out.
+     */
+    async markUseless(member: Member, songId: string) {
+      return saveReview(member, songId, {
+        musical: 0,
+        artist: 0,
+        overall: 0,
+        comment: null,
+        isUseless: true,
       });
     },
   };

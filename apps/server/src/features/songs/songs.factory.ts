@@ -78,6 +78,8 @@ export async function insertReview(
     scores: [number, number, number];
     version?: number;
     comment?: string | null;
+    /** A "Mark as useless" review: give scores [0, 0, 0] with it. */
+    isUseless?: boolean;
   },
 ) {
   const [row] = await db
@@ -91,6 +93,7 @@ export async function insertReview(
       overallScore: values.scores[2],
       songVersionNumber: values.version ?? 1,
       comment: values.comment ?? null,
+      isUseless: values.isUseless ?? false,
     })
     .returning();
   return row!;

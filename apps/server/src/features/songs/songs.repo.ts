@@ -76,6 +76,35 @@ export async function setSongStatus(db: Queryable, organizationId: string, songI
 }
 
 /**
+ * Sets the status of several songs of the organization at once. Answers which of the ids are songs
+ * of the organization (found) and which of those changed (they had another status); ids of other
+ * organizations match nothing.
+ */
+export async function setSongsStatus(
+  db: Queryable,
+  organizationId: string,
+  songIds: string[],
+  status: string,
+) {
+  const ids = sql.join(
+    songIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; changed: boolean }>(
+    db,
+    sql`with found as (
+          select id, status from songs where organization_id = ${organizationId} and id in (${ids}) for update
+        ), changed as (
+          update songs s set status = ${status} from found f
+          where s.id = f.id and f.status <> ${status}
+          returning s.id
+        )
+        select f.id, exists(select 1 from changed c where c.id = f.id) as changed from found f`,
+  );
+  return { found: rows.map((r) => r.id), changed: rows.filter((r) => r.changed).map((r) => r.id) };
+}
+
+/**
  * Locks the organization while a track is added, so two uploads cannot both take the last slot of
  * the plan, and answers the plan's limit with this month's uploads (organization_usage_metrics).
  */

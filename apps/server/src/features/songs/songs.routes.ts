@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';
-import { createSongsService, SONG_PAGE_MAX } from './songs.service.ts';
+import { BULK_DECISION_MAX, createSongsService, SONG_PAGE_MAX } from './songs.service.ts';
 
 export const songSchema = z.object({
   id: z.string(),
@@ -87,6 +87,25 @@ export async function songsRoutes(app: App, ctx: AppContext) {
     '/api/v1/songs/:id',
     { schema: { tags: ['songs'], security, params: songParams, response: { 200: songSchema } } },
     async (req) => service.get(await ctx.auth.requireMember(req), req.params.id),
+  );
+
+  app.post(
+    '/api/v1/songs/decisions',
+    {
+      schema: {
+        tags: ['songs'],
+        security,
+        body: z.object({
+          song_ids: z
+            .array(z.uuid({ message: 'song_ids: every id must be a song id (UUID)' }))
+            .min(1, { message: 'song_ids: choose at least one song' })
+            .max(BULK_DECISION_MAX, { message: `song_ids: at most ${BULK_DECISION_MAX} songs at once` }),
+          status: z.enum(['signed', 'passed'], { message: "status: must be 'signed' or 'passed'" }),
+        }),
+        response: { 200: z.object({ updated: z.array(z.string()) }) },
+      },
+    },
+    async (req) => service.decideMany(await ctx.auth.requireMember(req), req.body.song_ids, req.body.status),
   );
 
   app.post(

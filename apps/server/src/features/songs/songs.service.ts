@@ -1,4 +1,4 @@
-import type { SongDto } from '@music-review/core/api';
+import type { BulkDecisionDto, SongDto } from '@music-review/core/api';
 import { canUploadTrack, trackLimitMessage } from '@music-review/core/plan-rules';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
@@ -8,6 +8,8 @@ import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
 import * as repo from './songs.repo.ts';
 
 export const SONG_PAGE_MAX = 100;
+/** POST /api/v1/songs/decisions takes at most this many songs. */
+export const BULK_DECISION_MAX = 200;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -147,8 +149,7 @@ export function createSongsService(ctx: AppContext) {
 
     /** An admin's decision: signed songs leave the review lists for /signed-songs; passed ones leave too. */
     async decide(member: Member, songId: string, status: 'signed' | 'passed') {
-      if (!member.reviewer.isAdmin)
-        throw new AppError('forbidden', 'Only an admin of your label can sign or pass on a song.');
+      requireDecider(member);
       const row = await database.withOrg(member.organizationId, async (tx) => {
         const found = await repo.setSongStatus(tx, member.organizationId, songId, status);
         return found ? repo.findSong(tx, member.organizationId, member.reviewer.id, songId) : undefined;
@@ -156,5 +157,29 @@ export function createSongsService(ctx: AppContext) {
       if (!row) throw notFound('Song not found');
       return toSongDto(row);
     },
+
+    /**
+     * The same decision on several songs (the overview's bulk action). Answers the ids whose status
+     * changed; songs already at that status are left as they are, ids outside the label are ignored,
+     * and 404 when none of the ids is a song of the label.
+     */
+    async decideMany(
+      member: Member,
+      songIds: string[],
+      status: 'signed' | 'passed',
+    ): Promise<BulkDecisionDto> {
+      requireDecider(member);
+      const unique = [...new Set(songIds.map((id) => id.toLowerCase()))];
+      const result = await database.withOrg(member.organizationId, (tx) =>
+        repo.setSongsStatus(tx, member.organizationId, unique, status),
+      );
+      if (result.found.length === 0) throw notFound('Song not found');
+      return { updated: result.changed };
+    },
   };
+}
+
+function requireDecider(member: Member) {
+  if (!member.reviewer.isAdmin)
+    throw new AppError('forbidden', 'Only an admin of your label can sign or pass on a song.');
 }

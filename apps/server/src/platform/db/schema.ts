@@ -2,6 +2,7 @@
 // (`npm run db:generate`); row-level security, triggers and seeds live in hand-written migrations.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -142,6 +143,16 @@ export const storageSecrets = pgTable('storage_secrets', {
   id: text('id').primaryKey(),
   secret: text('secret').notNull(),
   createdAt: createdAt(),
+});
+
+// A counter per organization that statement-level triggers raise on every change to songs,
+// song_revisions, reviews and reviewers (migration 0005): a cached review dashboard is good while it
+// is unchanged (docs/decisions/0005).
+export const organizationDataVersions = pgTable('organization_data_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 // Fixed-window counters shared by every server copy.
@@ -292,6 +303,36 @@ export const songRevisions = pgTable(
   (t) => [
     index('song_revisions_organization_id_idx').on(t.organizationId),
     uniqueIndex('song_revisions_song_version_key').on(t.songId, t.versionNumber),
+    // At most one current version per song: lists join it to show the current files, and a second
+    // one would show the song twice.
+    uniqueIndex('song_revisions_current_key').on(t.songId).where(sql`${t.isCurrentVersion}`),
+  ],
+);
+
+// A single-use link that lets the submitter upload a new version of a song without signing in
+// (spec /artist/upload-revision/{token}). Only the token's SHA-256 is kept.
+export const revisionRequests = pgTable(
+  'revision_requests',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    message: text('message'),
+    requestedBy: uuid('requested_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    submitterEmail: text('submitter_email'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    // The version the upload produced.
+    versionNumber: integer('version_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('revision_requests_token_hash_key').on(t.tokenHash),
+    index('revision_requests_organization_id_idx').on(t.organizationId),
+    index('revision_requests_song_id_idx').on(t.songId),
   ],
 );
 
@@ -312,9 +353,13 @@ export const reviews = pgTable(
     comment: text('comment'),
     reviewedAt: ts('reviewed_at').notNull().defaultNow(),
     songVersionNumber: integer('song_version_number').notNull().default(1),
+    // "Mark as useless": scores 0, left out of every average, still the reviewer's review of the version.
+    isUseless: boolean('is_useless').notNull().default(false),
   },
   (t) => [
     index('reviews_organization_id_idx').on(t.organizationId),
+    // Migration 0005 adds INCLUDE (organization_id, the three scores, is_useless): the dashboard's
+    // per-card counts and averages then never visit the table (drizzle cannot express INCLUDE).
     index('reviews_song_version_idx').on(t.songId, t.songVersionNumber),
     // The review dashboard's My Reviews tab: one reviewer's latest reviews.
     index('reviews_reviewer_reviewed_idx').on(t.reviewerId, t.reviewedAt.desc()),

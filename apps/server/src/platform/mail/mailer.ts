@@ -45,16 +45,30 @@ export function createMailer(options: {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A plain, accessible mail with one call-to-action link. */
-export function linkMail(to: string, subject: string, intro: string, linkText: string, url: string): Mail {
+const DEFAULT_FOOTER = 'If you did not ask for this, you can ignore this email.';
+
+/**
+ * A plain, accessible mail with one call-to-action link. `note` is someone's own words quoted as
+ * they wrote them (line breaks kept, never read as HTML); `footer` replaces the default last line.
+ */
+export function linkMail(
+  to: string,
+  subject: string,
+  intro: string,
+  linkText: string,
+  url: string,
+  options: { note?: string | null; footer?: string } = {},
+): Mail {
+  const footer = options.footer ?? DEFAULT_FOOTER;
+  const note = options.note?.trim();
   return {
     to,
     subject,
-    text: `${intro}\n\n${linkText}: ${url}\n\nIf you did not ask for this, you can ignore this email.\n\nMusic Review`,
+    text: `${intro}\n\n${note ? `${note}\n\n` : ''}${linkText}: ${url}\n\n${footer}\n\nMusic Review`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#7c3aed;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(linkText)}</a></p>
-<p style="color:#555;font-size:13px">Or open this address: ${escapeHtml(url)}<br>If you did not ask for this, you can ignore this email.</p>
+${note ? `<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #ccc;white-space:pre-wrap">${escapeHtml(note)}</blockquote>\n` : ''}<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#7c3aed;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(linkText)}</a></p>
+<p style="color:#555;font-size:13px">Or open this address: ${escapeHtml(url)}<br>${escapeHtml(footer)}</p>
 <p>Music Review</p></body></html>`,
   };
 }

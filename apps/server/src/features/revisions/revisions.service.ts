@@ -1,0 +1,237 @@
+import {
+  REVISION_LINK_DAYS,
+  type RevisionRequestDto,
+  type RevisionUploadDto,
+  type RevisionUploadedDto,
+} from '@music-review/core/api';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Member } from '../../platform/auth/request-auth.ts';
+import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { linkMail } from '../../platform/mail/mailer.ts';
+import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
+import { parseKey, type StorageType, sanitizeFilename } from '../../platform/storage/keys.ts';
+import { allowedFamily, normalizeContentType } from '../../platform/storage/upload-rules.ts';
+import { createStorageService } from '../storage/storage.service.ts';
+import * as repo from './revisions.repo.ts';
+
+/** The web app's public page for a link (spec section 2). */
+export const REVISION_UPLOAD_PATH = '/artist/upload-revision/';
+
+export const REVISION_LINK_MESSAGES = {
+  invalid: 'This revision link is not valid.',
+  expired: 'This revision link has expired. Ask the label for a new one.',
+  used: 'This revision link has already been used.',
+} as const;
+
+// randomToken(): 32 bytes in base64url. Anything else cannot be a link of ours: no need to ask the database.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const invalidLink = () => new AppError('not_found', REVISION_LINK_MESSAGES.invalid);
+const emailSchema = z.email();
+
+/** spec section 3: submission_source is the submitter's email when the label knows it. */
+function submitterEmailOf(source: string | null): string | null {
+  const candidate = source?.trim() ?? '';
+  return candidate && emailSchema.safeParse(candidate).success ? candidate : null;
+}
+
+/** A used link says so even once it has expired too: that is the more useful answer. */
+function assertUsable(request: repo.RevisionRequestRow) {
+  if (request.used_at) throw new AppError('link_used', REVISION_LINK_MESSAGES.used);
+  if (request.is_expired) throw new AppError('link_expired', REVISION_LINK_MESSAGES.expired);
+}
+
+export function createRevisionsService(ctx: AppContext) {
+  const { database, config, mailer, rateLimiter, storage } = ctx;
+  const files = createStorageService(ctx);
+
+  /** The request behind a token, still usable; 404 for an unknown token, 410 used or expired. */
+  async function openLink(token: string) {
+    const request = TOKEN_SHAPE.test(token)
+      ? await repo.findRequestByTokenHash(database.db, hashToken(token))
+      : undefined;
+    if (!request) throw invalidLink();
+    assertUsable(request);
+    return request;
+  }
+
+  /** A key uploaded through this link: the song's own folder in its label, of the right type, checked. */
+  async function checkUploadedKey(
+    request: repo.RevisionRequestRow,
+    key: string,
+    type: StorageType,
+    field: string,
+  ) {
+    const parsed = parseKey(key);
+    if (!parsed || parsed.organizationId !== request.organization_id || parsed.id !== request.song_id) {
+      throw notFound('File not found');
+    }
+    if (parsed.type !== type)
+      throw new AppError('validation_failed', `${field}: must be a file of type ${type}`);
+    await finalizeUpload(storage.driver, key, storage.limits);
+  }
+
+  return {
+    /** Counts a call to a public link page against the caller's address (429 past the limit). */
+    async limitPublicCall(ip: string) {
+      await rateLimiter.hit(
+        `revision-link:ip:${ip}`,
+        config.RATE_LIMIT_PUBLIC_LINK_PER_IP,
+        config.RATE_LIMIT_WINDOW_SECONDS,
+      );
+    },
+
+    /**
+     * Any member may ask the submitter for a new version: a single-use link, valid REVISION_LINK_DAYS,
+     * mailed to the submitter when their address is known. The token is answered once and only its
+     * SHA-256 is stored.
+     */
+    async request(member: Member, songId: string, rawMessage?: string | null): Promise<RevisionRequestDto> {
+      const token = randomToken();
+      const message = rawMessage?.trim() || null;
+      const { song, email, row } = await database.withOrg(member.organizationId, async (tx) => {
+        const found = await repo.findSongForRequest(tx, member.organizationId, songId);
+        if (!found) throw notFound('Song not found');
+        const submitter = submitterEmailOf(found.submission_source);
+        const inserted = await repo.insertRevisionRequest(tx, {
+          organizationId: member.organizationId,
+          songId,
+          tokenHash: hashToken(token),
+          message,
+          requestedBy: member.reviewer.id,
+          submitterEmail: submitter,
+          linkDays: REVISION_LINK_DAYS,
+        });
+        return { song: found, email: submitter, row: inserted };
+      });
+      const path = `${REVISION_UPLOAD_PATH}${token}`;
+      if (email) {
+        await mailer.send(
+          linkMail(
+            email,
+            `${song.label} asks for a new version of "${song.title}"`,
+            `${song.label} would like a new version of your song "${song.title}".${message ? ' Their message:' : ''}`,
+            'Upload the new version',
+            `${config.appUrl}${path}`,
+            {
+              note: message,
+              footer: `The link works once and expires in ${REVISION_LINK_DAYS} days. If you did not expect this, you can ignore this email.`,
+            },
+          ),
+        );
+      }
+      return {
+        id: row.id,
+        song_id: songId,
+        path,
+        token,
+        expires_at: iso(row.expires_at),
+        mailed_to: email,
+        created_at: iso(row.created_at),
+      };
+    },
+
+    /** GET /api/v1/public/revision-uploads/{token}: what the artist's upload page shows. */
+    async describe(token: string): Promise<RevisionUploadDto> {
+      const request = await openLink(token);
+      const target = await database.withOrg(request.organization_id, (tx) =>
+        repo.findUploadTarget(tx, request.organization_id, request.song_id),
+      );
+      if (!target) throw invalidLink();
+      return {
+        song_title: target.title,
+        organization_name: target.organization_name,
+        message: request.message,
+        expires_at: iso(request.expires_at),
+        next_version_number: Number(target.current_version_number) + 1,
+      };
+    },
+
+    /**
+     * A presigned PUT for the new version's audio or waveform, under the song's folder:
+     * `{org}/audio/{song}/v{n}-{file}` or `{org}/waveforms/{song}/v{n}.json`. The same presign, types
+     * and size limits as /functions/v1/generate-presigned-url.
+     */
+    async presignUpload(
+      token: string,
+      input: { kind: 'audio' | 'waveform'; filename: string; content_type: string },
+    ) {
+      const request = await openLink(token);
+      const target = await database.withOrg(request.organization_id, (tx) =>
+        repo.findUploadTarget(tx, request.organization_id, request.song_id),
+      );
+      if (!target) throw invalidLink();
+      const version = Number(target.current_version_number) + 1;
+      const type: StorageType = input.kind === 'audio' ? 'audio' : 'waveforms';
+      try {
+        allowedFamily(type, normalizeContentType(input.content_type));
+      } catch (err) {
+        throw new AppError('validation_failed', `content_type: ${(err as Error).message}`);
+      }
+      let filename = `v${version}.json`;
+      if (input.kind === 'audio') {
+        const safe = sanitizeFilename(input.filename);
+        if (!safe) throw new AppError('validation_failed', 'filename: no usable characters');
+        filename = `v${version}-${safe}`;
+      }
+      const { data } = await files.presignUpload(request.organization_id, {
+        type,
+        id: request.song_id,
+        filename,
+        contentType: input.content_type,
+      });
+      return { presigned_url: data.presignedUrl, key: data.key };
+    },
+
+    /**
+     * Makes the uploaded files the song's new current version, uses the link up and asks every
+     * reviewer for a review, all in one transaction with the link's row locked.
+     */
+    async complete(
+      token: string,
+      input: { audio_file_key: string; waveform_file_key?: string | null | undefined },
+    ): Promise<RevisionUploadedDto> {
+      const request = await openLink(token);
+      await checkUploadedKey(request, input.audio_file_key, 'audio', 'audio_file_key');
+      if (input.waveform_file_key) {
+        await checkUploadedKey(request, input.waveform_file_key, 'waveforms', 'waveform_file_key');
+      }
+      const organizationId = request.organization_id;
+      return database.withOrg(organizationId, async (tx) => {
+        const locked = await repo.lockRequest(tx, organizationId, request.id);
+        if (!locked) throw invalidLink();
+        assertUsable(locked);
+        const song = await repo.lockSong(tx, organizationId, request.song_id);
+        if (!song) throw invalidLink();
+        const current = Number(song.current_version_number);
+        const version = current + 1;
+        await repo.addSongVersion(tx, {
+          organizationId,
+          songId: song.id,
+          previous:
+            Number(song.revision_count) === 0
+              ? {
+                  versionNumber: current,
+                  audioFileKey: song.audio_file_key,
+                  waveformFileKey: song.waveform_file_key,
+                }
+              : null,
+          versionNumber: version,
+          audioFileKey: input.audio_file_key,
+          waveformFileKey: input.waveform_file_key ?? null,
+        });
+        await repo.markRequestUsed(tx, organizationId, request.id, version);
+        await repo.notifyNewVersion(tx, {
+          organizationId,
+          requestedBy: locked.requested_by,
+          songId: song.id,
+          message: `"${song.title}" has a new version (v${version}) to review`,
+        });
+        return { song_title: song.title, version_number: version };
+      });
+    },
+  };
+}
