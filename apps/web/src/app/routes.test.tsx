@@ -4,6 +4,8 @@ import {
   makeClientSession,
   makeDashboard,
   makeMe,
+  makeOverview,
+  makeRevisionUpload,
   makeSessionResponse,
   makeSong,
   makeSongReviews,
@@ -18,6 +20,7 @@ const memberRoutes = {
   'GET /api/v1/review-dashboard': json(200, makeDashboard()),
   'GET /api/v1/songs/song-1': json(200, makeSong({ title: 'Midnight Drive' })),
   'GET /api/v1/songs/song-1/reviews': json(200, makeSongReviews()),
+  'GET /api/v1/overview': json(200, makeOverview()),
 };
 
 async function expectLocation(location: () => string | null, expected: string) {
@@ -41,7 +44,6 @@ describe('route guards', () => {
     ['/label-copy/tok-1', 'Label Copy'],
     ['/contracts/contract-1', 'Contract'],
     ['/artist/deny-signing/tok-1', 'Decline Signing'],
-    ['/artist/upload-revision/tok-1', 'Upload Revision'],
   ])('renders the public route %s without a session', async (route, title) => {
     const server = mockFetch({});
     const { location } = renderApp({ route, session: null });
@@ -50,6 +52,21 @@ describe('route guards', () => {
     expect(screen.queryByRole('heading', { name: 'Welcome to the product' })).toBeNull();
     expect(location()).toBe(route);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('renders the public revision upload page without a session, asking nothing of the app', async () => {
+    const server = mockFetch({
+      'GET /api/v1/public/revision-uploads/tok-1': json(200, makeRevisionUpload({ song_title: 'Night Bus' })),
+    });
+    const { location } = renderApp({ route: '/artist/upload-revision/tok-1', session: null });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Upload a new version of “Night Bus”' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Welcome to the product' })).toBeNull();
+    expect(location()).toBe('/artist/upload-revision/tok-1');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v1/public/revision-uploads/tok-1',
+    ]);
   });
 
   it.each(['/', '/auth', '/dashboard', '/signed-songs/song-1/chat', '/no-such-page'])(

@@ -168,6 +168,7 @@ export function makeReview(overrides: Partial<ReviewDto> = {}): ReviewDto {
     artist_score: 6,
     overall_score: 8,
     comment: null,
+    is_useless: false,
     reviewed_at: '2025-01-02T00:00:00.000Z',
     song_version_number: 1,
     ...overrides,
@@ -181,6 +182,74 @@ export function makeSongReviews(overrides: Partial<SongReviewsDto> = {}): SongRe
     current: [],
     hidden_count: 0,
     earlier: [],
+    ...overrides,
+  };
+}
+
+// ---------- Overview ----------
+
+// Inline type imports keep this section self-contained at the end of the file.
+type OverviewRowDto = import('@music-review/core/api').OverviewRowDto;
+type OverviewDto = import('@music-review/core/api').OverviewDto;
+
+export function makeOverviewRow(overrides: Partial<OverviewRowDto> = {}): OverviewRowDto {
+  return {
+    id: 'song-1',
+    title: 'Midnight Drive',
+    artist: null,
+    status: 'pending',
+    submitted_at: '2025-03-14T12:00:00.000Z',
+    days_left: 5,
+    deadline_badge: '5 days left',
+    current_version_number: 1,
+    has_revisions: false,
+    review_count: 0,
+    useless_count: 0,
+    reviewed_by_me: false,
+    averages: null,
+    has_sixty_percent_reviews: false,
+    audio_file_key: null,
+    waveform_file_key: null,
+    ...overrides,
+  };
+}
+
+export function makeOverview(overrides: Partial<OverviewDto> = {}): OverviewDto {
+  const songs = overrides.songs ?? [];
+  return {
+    songs,
+    total: songs.length,
+    team_size: 4,
+    sixty_percent_threshold: 3,
+    ...overrides,
+  };
+}
+
+// ---------- Revision requests and the artist's upload page ----------
+
+type RevisionRequestDto = import('@music-review/core/api').RevisionRequestDto;
+type RevisionUploadDto = import('@music-review/core/api').RevisionUploadDto;
+
+export function makeRevisionRequest(overrides: Partial<RevisionRequestDto> = {}): RevisionRequestDto {
+  return {
+    id: 'revision-request-1',
+    song_id: 'song-1',
+    path: '/artist/upload-revision/token-abc',
+    token: 'token-abc',
+    expires_at: '2025-01-16T12:00:00.000Z',
+    mailed_to: null,
+    created_at: '2025-01-02T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeRevisionUpload(overrides: Partial<RevisionUploadDto> = {}): RevisionUploadDto {
+  return {
+    song_title: 'Midnight Drive',
+    organization_name: 'Midnight Records',
+    message: null,
+    expires_at: '2025-01-16T12:00:00.000Z',
+    next_version_number: 2,
     ...overrides,
   };
 }

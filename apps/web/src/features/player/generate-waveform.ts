@@ -25,16 +25,17 @@ function generateInWorker(request: WaveformWorkerRequest): Promise<WaveformData>
   });
 }
 
-/**
- * Fetches the audio from a signed URL, checks it is audio (spec section 5: non-empty, not HTML),
- * decodes it and builds the waveform off the main thread.
- */
-export async function generateWaveformFromUrl(url: string): Promise<WaveformData> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(AUDIO_READ_FAILED);
-  const buffer = await response.arrayBuffer();
-  if (!isUsableAudioBlob(new Uint8Array(buffer))) throw new Error(AUDIO_READ_FAILED);
+/** A decoded file's waveform, and its duration in seconds. */
+export interface GeneratedWaveform {
+  waveform: WaveformData;
+  durationSeconds: number;
+}
 
+/**
+ * Decodes audio bytes and builds the waveform off the main thread. The buffer is handed to the
+ * decoder (some browsers detach it), so pass one the caller no longer needs.
+ */
+export async function generateWaveformFromBuffer(buffer: ArrayBuffer): Promise<GeneratedWaveform> {
   const AudioContextClass =
     window.AudioContext ??
     (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
@@ -44,8 +45,21 @@ export async function generateWaveformFromUrl(url: string): Promise<WaveformData
     const decoded = await context.decodeAudioData(buffer);
     const channels: Float32Array[] = [];
     for (let i = 0; i < decoded.numberOfChannels; i++) channels.push(decoded.getChannelData(i).slice());
-    return await generateInWorker({ channels, sampleRate: decoded.sampleRate });
+    const waveform = await generateInWorker({ channels, sampleRate: decoded.sampleRate });
+    return { waveform, durationSeconds: decoded.duration };
   } finally {
     void context.close();
   }
+}
+
+/**
+ * Fetches the audio from a signed URL, checks it is audio (spec section 5: non-empty, not HTML),
+ * decodes it and builds the waveform off the main thread.
+ */
+export async function generateWaveformFromUrl(url: string): Promise<WaveformData> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(AUDIO_READ_FAILED);
+  const buffer = await response.arrayBuffer();
+  if (!isUsableAudioBlob(new Uint8Array(buffer))) throw new Error(AUDIO_READ_FAILED);
+  return (await generateWaveformFromBuffer(buffer)).waveform;
 }

@@ -1,5 +1,242 @@
-import { PublicPage } from '../../../components/public-page';
+import type { WaveformData } from '@music-review/core/waveform';
+import { CircleCheck, Link2Off, RotateCcw, Upload } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { StandaloneLayout } from '../../../components/standalone-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { LoadingState } from '../../../components/ui/spinner';
+import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+import { type RevisionUploadDto, type RevisionUploadedDto, useRevisionUpload } from '../api/revision-upload';
+import { checkAudioFile } from '../audio-file';
+import { AudioFilePicker } from '../components/audio-file-picker';
+import { UploadProgress } from '../components/upload-progress';
+import { generateWaveformForFile } from '../generate-file-waveform';
+import { type UploadedParts, uploadRevision } from '../upload-revision';
 
+const expiryFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+function formatExpiry(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : expiryFormat.format(date);
+}
+
+/** 404 (unknown) and 410 (expired, used): the link is done for; the server says why. */
+function isDeadLink(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 410);
+}
+
+function errorMessage(error: unknown): string {
+  if (isApiError(error) && error.isNetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof Error && error.message) return error.message;
+  return 'The upload failed. Please try again.';
+}
+
+function PortalCard({
+  icon,
+  eyebrow,
+  title,
+  children,
+}: {
+  icon?: ReactNode;
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="p-6 sm:p-8">
+      <div className="flex flex-col gap-2">
+        {icon ? (
+          <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground [&_svg]:size-5">
+            {icon}
+          </span>
+        ) : null}
+        {eyebrow ? <p className="text-sm font-medium text-primary">{eyebrow}</p> : null}
+        <h1 className="text-xl font-semibold tracking-tight text-balance text-foreground">{title}</h1>
+      </div>
+      {children ? <div className="mt-6 flex flex-col gap-5">{children}</div> : null}
+    </Card>
+  );
+}
+
+function DeadLink({ message }: { message: string }) {
+  return (
+    <PortalCard icon={<Link2Off aria-hidden="true" />} title="This link can’t be used">
+      <Alert>{message}</Alert>
+      <p className="text-sm text-muted-foreground">
+        If you still want to send a new version, ask the label for a new link.
+      </p>
+    </PortalCard>
+  );
+}
+
+type Phase =
+  | { step: 'choosing' }
+  | { step: 'uploading'; progress: number }
+  | { step: 'finishing' }
+  | { step: 'failed'; message: string }
+  | { step: 'done'; result: RevisionUploadedDto }
+  | { step: 'dead'; message: string };
+
+function UploadForm({ token, upload }: { token: string; upload: RevisionUploadDto }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [contentType, setContentType] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: 'choosing' });
+  // Per chosen file: its waveform (made once) and what already reached the store.
+  const waveformRef = useRef<Promise<WaveformData | null> | null>(null);
+  const uploadedRef = useRef<UploadedParts>({});
+  const abortRef = useRef<AbortController | null>(null);
+
+  const isBusy = phase.step === 'uploading' || phase.step === 'finishing';
+
+  useEffect(() => {
+    if (!isBusy) return;
+    // Leaving mid-upload loses it: let the browser ask first.
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [isBusy]);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const chooseFile = async (chosen: File) => {
+    const check = await checkAudioFile(chosen);
+    if (!check.ok) {
+      setFile(null);
+      setFileError(check.message);
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+    setContentType(check.contentType);
+    waveformRef.current = null;
+    uploadedRef.current = {};
+    setPhase({ step: 'choosing' });
+  };
+
+  const start = async () => {
+    if (!file || isBusy) return;
+    const controller = new AbortController();
+    abortRef.current = controller;
+    waveformRef.current ??= generateWaveformForFile(file);
+    setPhase({ step: 'uploading', progress: 0 });
+    try {
+      const result = await uploadRevision({
+        token,
+        file,
+        contentType,
+        waveform: waveformRef.current,
+        uploaded: uploadedRef.current,
+        onProgress: (progress) =>
+          setPhase((current) => (current.step === 'uploading' ? { step: 'uploading', progress } : current)),
+        onFinishing: () => setPhase({ step: 'finishing' }),
+        signal: controller.signal,
+      });
+      setPhase({ step: 'done', result });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // The file stays chosen: "Try again" sends it again (or only what is missing).
+      setPhase(
+        isDeadLink(error)
+          ? { step: 'dead', message: errorMessage(error) }
+          : { step: 'failed', message: errorMessage(error) },
+      );
+    }
+  };
+
+  if (phase.step === 'dead') return <DeadLink message={phase.message} />;
+  if (phase.step === 'done') {
+    return (
+      <PortalCard
+        icon={<CircleCheck aria-hidden="true" />}
+        title={`Thank you! Version ${phase.result.version_number} of “${phase.result.song_title}” has been sent to ${upload.organization_name}.`}
+      >
+        <p className="text-sm text-muted-foreground">You can close this page now.</p>
+      </PortalCard>
+    );
+  }
+
+  return (
+    <PortalCard eyebrow={upload.organization_name} title={`Upload a new version of “${upload.song_title}”`}>
+      {upload.message ? (
+        <figure className="flex flex-col gap-1.5 rounded-lg border border-border bg-muted/50 px-4 py-3">
+          <figcaption className="text-xs font-medium text-muted-foreground">
+            Message from {upload.organization_name}
+          </figcaption>
+          <blockquote className="text-sm whitespace-pre-wrap text-foreground">{upload.message}</blockquote>
+        </figure>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        This will be version {upload.next_version_number}. The link works once and expires on{' '}
+        <time dateTime={upload.expires_at} className="font-medium text-foreground">
+          {formatExpiry(upload.expires_at)}
+        </time>
+        .
+      </p>
+
+      <AudioFilePicker
+        file={file}
+        error={fileError}
+        disabled={isBusy}
+        onFile={(chosen) => void chooseFile(chosen)}
+      />
+
+      {phase.step === 'uploading' || phase.step === 'finishing' ? (
+        <UploadProgress
+          progress={phase.step === 'uploading' ? phase.progress : 1}
+          label={phase.step === 'uploading' ? 'Uploading…' : 'Finishing…'}
+        />
+      ) : null}
+
+      {phase.step === 'failed' ? <Alert>{phase.message}</Alert> : null}
+
+      {phase.step === 'failed' ? (
+        <Button size="lg" className="w-full" onClick={() => void start()} disabled={!file}>
+          <RotateCcw aria-hidden="true" />
+          Try again
+        </Button>
+      ) : (
+        <Button size="lg" className="w-full" onClick={() => void start()} disabled={!file} isLoading={isBusy}>
+          <Upload aria-hidden="true" />
+          {isBusy ? 'Uploading…' : `Upload version ${upload.next_version_number}`}
+        </Button>
+      )}
+    </PortalCard>
+  );
+}
+
+/**
+ * /artist/upload-revision/{token} (public, no sign-in): the artist sends a new version of a song
+ * the label asked to be revised. The link is single-use and expires.
+ */
 export function UploadRevisionPage() {
-  return <PublicPage title="Upload Revision" />;
+  const { token = '' } = useParams();
+  const upload = useRevisionUpload(token);
+
+  let content: ReactNode;
+  if (upload.isPending) {
+    content = <LoadingState label="Checking your link…" className="py-16" />;
+  } else if (upload.isError) {
+    content = isDeadLink(upload.error) ? (
+      <DeadLink message={upload.error.message} />
+    ) : (
+      <PortalCard icon={<Link2Off aria-hidden="true" />} title="We could not open this link">
+        <Alert>{errorMessage(upload.error)}</Alert>
+        <Button variant="outline" onClick={() => void upload.refetch()} isLoading={upload.isFetching}>
+          <RotateCcw aria-hidden="true" />
+          Try again
+        </Button>
+      </PortalCard>
+    );
+  } else {
+    content = <UploadForm token={token} upload={upload.data} />;
+  }
+
+  return (
+    <StandaloneLayout width="medium" align="top">
+      {content}
+    </StandaloneLayout>
+  );
 }

@@ -3,6 +3,7 @@ export type {
   ReviewCardDto,
   ReviewDashboardDto,
   ReviewDto,
+  RevisionRequestDto,
   ScoreAveragesDto,
   SongDto,
   SongReviewsDto,

@@ -1,7 +1,19 @@
+import { isUselessReview } from '@music-review/core/review-rules';
+import { Ban } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import type { ReviewDto } from '../api/types';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A review marked useless: its zero scores are a flag, not a judgement, so they are not shown. */
+export function UselessMark() {
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+      <Ban aria-hidden="true" className="size-4" />
+      Marked as useless
+    </p>
+  );
+}
 
 function ReviewItem({ review, showVersion }: { review: ReviewDto; showVersion?: boolean }) {
   const date = new Date(review.reviewed_at);
@@ -23,9 +35,13 @@ function ReviewItem({ review, showVersion }: { review: ReviewDto; showVersion?: 
             </time>
           )}
         </div>
-        <p className="text-sm tabular-nums text-muted-foreground">
-          Musical {review.musical_score} · Artist {review.artist_score} · Overall {review.overall_score}
-        </p>
+        {isUselessReview(review) ? (
+          <UselessMark />
+        ) : (
+          <p className="text-sm tabular-nums text-muted-foreground">
+            Musical {review.musical_score} · Artist {review.artist_score} · Overall {review.overall_score}
+          </p>
+        )}
         {review.comment ? (
           <p className="text-sm whitespace-pre-wrap text-foreground">{review.comment}</p>
         ) : null}

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { WaveformPlayer } from '../../player/components/waveform-player';
 import type { ReviewCardDto } from '../api/types';
+import { useMarkUselessAction } from './use-mark-useless-action';
 
 /** 'Musical 7.5 · Artist 7.0 · Overall 8.0', one decimal each (spec section 2). */
 export function formatAverages(averages: NonNullable<ReviewCardDto['averages']>): string {
@@ -21,6 +22,8 @@ const reviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 export function SongCard({ card }: { card: ReviewCardDto }) {
   const isReviewed = card.reviewed_by_me;
   const titleId = `song-${card.id}-title`;
+  const onMarkUseless = useMarkUselessAction(card.id);
+
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" aria-labelledby={titleId} role="article">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -64,6 +67,7 @@ export function SongCard({ card }: { card: ReviewCardDto }) {
           waveformFileKey: card.waveform_file_key,
           hasReviewed: isReviewed,
         }}
+        onMarkUseless={isReviewed ? undefined : onMarkUseless}
       />
 
       {isReviewed && card.averages ? (

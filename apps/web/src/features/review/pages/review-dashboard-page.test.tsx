@@ -83,6 +83,31 @@ describe('Review Dashboard', () => {
     expect(reviewed.queryByRole('link', { name: 'Review This Song' })).toBeNull();
   });
 
+  it('marks a pending song as useless from its card, which then moves to My Reviews', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = mockFetch({
+      'GET /api/v1/me': json(200, me),
+      'GET /api/v1/review-dashboard': [
+        json(200, makeDashboard({ pending: [pendingCard], pending_count: 1 })),
+        json(200, makeDashboard({ reviewed: [{ ...pendingCard, reviewed_by_me: true }], pending_count: 0 })),
+      ],
+      'POST /api/v1/songs/song-1/reviews/mine/useless': json(201, {}),
+    });
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Midnight Drive' })).findByRole('button', {
+        name: 'Mark as useless',
+      }),
+    );
+
+    expect(await screen.findByText('Marked as useless')).toBeTruthy();
+    expect(server.requestsTo('POST /api/v1/songs/song-1/reviews/mine/useless')).toHaveLength(1);
+    expect(await screen.findByText('No pending songs to review')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'My Reviews' }));
+    expect(within(card('Midnight Drive')).queryByRole('button', { name: 'Mark as useless' })).toBeNull();
+  });
+
   it('shows the empty states with the spec texts', async () => {
     const user = userEvent.setup({ delay: null });
     serve(json(200, makeDashboard()));

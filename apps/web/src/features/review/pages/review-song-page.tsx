@@ -1,18 +1,25 @@
-import { ArrowLeft, EyeOff } from 'lucide-react';
+import { averageScores, isUselessReview } from '@music-review/core/review-rules';
+import { ArrowLeft, EyeOff, Link2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/me';
 import { WaveformPlayer } from '../../player/components/waveform-player';
 import { useSong } from '../api/get-song';
 import { useSongReviews } from '../api/get-song-reviews';
-import type { SongDto, SongReviewsDto } from '../api/types';
+import type { ReviewDto, SongDto, SongReviewsDto } from '../api/types';
+import { RequestRevisionDialog } from '../components/request-revision-dialog';
 import { ReviewForm } from '../components/review-form';
-import { ReviewList } from '../components/review-list';
+import { ReviewList, UselessMark } from '../components/review-list';
+import { formatAverages } from '../components/song-card';
+import { SongDecisionButtons } from '../components/song-decision';
+import { useMarkUselessAction } from '../components/use-mark-useless-action';
 
 function BackLink() {
   return (
@@ -64,26 +71,95 @@ function OthersReviews({ reviews }: { reviews: SongReviewsDto }) {
     );
   }
   return reviews.current.length > 0 ? (
-    <ReviewList reviews={reviews.current} label="Team reviews" />
+    <>
+      <TeamAverages reviews={reviews} />
+      <ReviewList reviews={reviews.current} label="Team reviews" />
+    </>
   ) : (
     <p className="text-sm text-muted-foreground">No one else has reviewed this version yet.</p>
   );
 }
 
+/** The means over every visible review of the current version; useless marks are left out. */
+function TeamAverages({ reviews }: { reviews: SongReviewsDto }) {
+  const all = reviews.my_review ? [reviews.my_review, ...reviews.current] : reviews.current;
+  const averages = averageScores(all, reviews.current_version_number);
+  if (averages.count === 0) return null;
+  return (
+    <p className="text-sm tabular-nums text-muted-foreground">
+      Average of {averages.count} {reviewsWord(averages.count)}: {formatAverages(averages)}
+    </p>
+  );
+}
+
+const statusLabels: Record<string, string> = { signed: 'Signed', passed: 'Passed' };
+
+/** A decided song's status; a pending one shows nothing. */
+function StatusBadge({ status }: { status: string }) {
+  if (status === 'pending') return null;
+  const label = statusLabels[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
+  return <Badge variant={status === 'signed' ? 'success' : 'neutral'}>{label}</Badge>;
+}
+
+/**
+ * The user's own review. A useless mark shows as such (not as 0/0/0), with the way to write a real
+ * review instead: saving the form replaces the mark.
+ */
+function MyReview({ songId, myReview }: { songId: string; myReview: ReviewDto | null }) {
+  const [isWritingInstead, setIsWritingInstead] = useState(false);
+  if (myReview && isUselessReview(myReview) && !isWritingInstead) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <UselessMark />
+        <p className="text-sm text-muted-foreground">
+          It counts as your review of this version and leaves the averages alone.
+        </p>
+        <Button variant="outline" onClick={() => setIsWritingInstead(true)}>
+          Write a review instead
+        </Button>
+      </div>
+    );
+  }
+  // Writing over a useless mark starts from an empty form; saving it creates the real review.
+  return <ReviewForm songId={songId} myReview={myReview && isUselessReview(myReview) ? null : myReview} />;
+}
+
 function SongReview({ song, reviews }: { song: SongDto; reviews: SongReviewsDto }) {
   const hasReviewed = reviews.my_review !== null;
+  const me = useMe();
+  const isAdmin = me.data?.reviewer?.is_admin === true;
+  const isPending = song.status === 'pending';
+  const onMarkUseless = useMarkUselessAction(song.id);
+  const [isRequestOpen, setIsRequestOpen] = useState(false);
+
   return (
     <div className="flex flex-col gap-6">
       <BackLink />
-      <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight text-foreground">{song.title}</h1>
-          <Badge variant={song.current_version_number > 1 ? 'primary' : 'neutral'}>
-            {song.current_version_number > 1 ? `Revision v${song.current_version_number}` : 'Version 1'}
-          </Badge>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight text-foreground">{song.title}</h1>
+            <Badge variant={song.current_version_number > 1 ? 'primary' : 'neutral'}>
+              {song.current_version_number > 1 ? `Revision v${song.current_version_number}` : 'Version 1'}
+            </Badge>
+            <StatusBadge status={song.status} />
+          </div>
+          {hasReviewed && song.artist ? <p className="text-sm text-muted-foreground">{song.artist}</p> : null}
         </div>
-        {hasReviewed && song.artist ? <p className="text-sm text-muted-foreground">{song.artist}</p> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={() => setIsRequestOpen(true)}>
+            <Link2 aria-hidden="true" />
+            Request revision
+          </Button>
+          {isAdmin && isPending ? <SongDecisionButtons songId={song.id} songTitle={song.title} /> : null}
+        </div>
       </header>
+      <RequestRevisionDialog
+        songId={song.id}
+        songTitle={song.title}
+        open={isRequestOpen}
+        onClose={() => setIsRequestOpen(false)}
+      />
 
       <Card className="p-4 sm:p-5">
         <WaveformPlayer
@@ -95,6 +171,8 @@ function SongReview({ song, reviews }: { song: SongDto; reviews: SongReviewsDto 
             waveformFileKey: song.waveform_file_key,
             hasReviewed,
           }}
+          // A quick pass is for a song still under review that the user has not reviewed yet.
+          onMarkUseless={isPending && !hasReviewed ? onMarkUseless : undefined}
         />
       </Card>
 
@@ -103,8 +181,12 @@ function SongReview({ song, reviews }: { song: SongDto; reviews: SongReviewsDto 
           {hasReviewed ? 'Your review' : 'Review this song'}
         </h2>
         <Card className="p-4 sm:p-6">
-          {/* A new key when the saved review changes: the form starts from the server's values. */}
-          <ReviewForm key={reviews.my_review?.id ?? 'new'} songId={song.id} myReview={reviews.my_review} />
+          <MyReview
+            // A new key when the saved review changes (or stops being a useless mark): start afresh.
+            key={reviews.my_review ? `${reviews.my_review.id}:${reviews.my_review.is_useless}` : 'new'}
+            songId={song.id}
+            myReview={reviews.my_review}
+          />
         </Card>
       </section>
 

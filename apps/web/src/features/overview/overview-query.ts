@@ -1,0 +1,109 @@
+/**
+ * The Overview's view state (search, filters, sort, page) and how it lives in the URL, so a link or
+ * the back button restores exactly what the user was looking at. Pure: no React, no fetching.
+ */
+
+export const OVERVIEW_PAGE_SIZE = 50;
+
+export const OVERVIEW_STATUSES = ['all', 'pending', 'signed', 'passed'] as const;
+export type OverviewStatusFilter = (typeof OVERVIEW_STATUSES)[number];
+
+export const OVERVIEW_MINE = ['all', 'reviewed', 'unreviewed'] as const;
+export type OverviewMineFilter = (typeof OVERVIEW_MINE)[number];
+
+/** The sort keys GET /api/v1/overview accepts (packages/core/src/api.ts). */
+export const OVERVIEW_SORTS = [
+  'submitted_at',
+  'title',
+  'status',
+  'version',
+  'reviews',
+  'musical',
+  'artist_score',
+  'overall',
+  'days_left',
+] as const;
+export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+export interface OverviewQuery {
+  q: string;
+  status: OverviewStatusFilter;
+  ready: boolean;
+  mine: OverviewMineFilter;
+  sort: OverviewSort;
+  order: SortOrder;
+  /** 1-based. */
+  page: number;
+}
+
+export const DEFAULT_OVERVIEW_QUERY: OverviewQuery = {
+  q: '',
+  status: 'all',
+  ready: false,
+  mine: 'all',
+  sort: 'submitted_at',
+  order: 'desc',
+  page: 1,
+};
+
+/**
+ * The order a column starts in when first chosen: words A to Z, the soonest deadline first, and
+ * numbers and dates biggest or newest first, which is what someone sorting a column looks for.
+ */
+export function defaultOrderFor(sort: OverviewSort): SortOrder {
+  return sort === 'title' || sort === 'status' || sort === 'days_left' ? 'asc' : 'desc';
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** Reads the view from the page's search params; anything unknown falls back to the default. */
+export function parseOverviewQuery(params: URLSearchParams): OverviewQuery {
+  const sort = oneOf(OVERVIEW_SORTS, params.get('sort'), DEFAULT_OVERVIEW_QUERY.sort);
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q')?.trim() ?? '',
+    status: oneOf(OVERVIEW_STATUSES, params.get('status'), 'all'),
+    ready: params.get('ready') === 'true',
+    mine: oneOf(OVERVIEW_MINE, params.get('mine'), 'all'),
+    sort,
+    order: oneOf(['asc', 'desc'] as const, params.get('order'), defaultOrderFor(sort)),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The page's search params for a view: defaults are left out, so the plain /overview stays plain. */
+export function toOverviewSearchParams(query: OverviewQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.status !== 'all') params.set('status', query.status);
+  if (query.ready) params.set('ready', 'true');
+  if (query.mine !== 'all') params.set('mine', query.mine);
+  if (query.sort !== DEFAULT_OVERVIEW_QUERY.sort) params.set('sort', query.sort);
+  if (query.sort !== DEFAULT_OVERVIEW_QUERY.sort || query.order !== DEFAULT_OVERVIEW_QUERY.order) {
+    params.set('order', query.order);
+  }
+  if (query.page > 1) params.set('page', String(query.page));
+  return params;
+}
+
+/** The API's query string for a view (GET /api/v1/overview). */
+export function toOverviewApiParams(query: OverviewQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.status !== 'all') params.set('status', query.status);
+  if (query.ready) params.set('ready', 'true');
+  if (query.mine !== 'all') params.set('mine', query.mine);
+  params.set('sort', query.sort);
+  params.set('order', query.order);
+  params.set('limit', String(OVERVIEW_PAGE_SIZE));
+  params.set('offset', String((query.page - 1) * OVERVIEW_PAGE_SIZE));
+  return params;
+}
+
+/** True when any filter narrows the list (the sort and the page do not). */
+export function hasOverviewFilters(query: OverviewQuery): boolean {
+  return query.q !== '' || query.status !== 'all' || query.ready || query.mine !== 'all';
+}

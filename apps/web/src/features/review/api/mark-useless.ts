@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-context';
+import { reviewDashboardQueryKey } from './get-review-dashboard';
+import { songQueryKey } from './get-song';
+import { songReviewsQueryKey } from './get-song-reviews';
+import type { ReviewDto } from './types';
+
+/**
+ * POST /api/v1/songs/{id}/reviews/mine/useless: a quick pass. It counts as the user's review of the
+ * current version (the song leaves their pending list) but its zero scores stay out of averages.
+ */
+export function useMarkUseless(songId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ReviewDto>(`/api/v1/songs/${encodeURIComponent(songId)}/reviews/mine/useless`),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: songReviewsQueryKey(songId) }),
+        queryClient.invalidateQueries({ queryKey: songQueryKey(songId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: reviewDashboardQueryKey }),
+      ]);
+    },
+  });
+}
