@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminWithLabel, authHeader, memberOf } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { insertSong } from '../songs/songs.factory.ts';
@@ -158,6 +158,22 @@ describe('cached review dashboard stays current', () => {
     const afterDeadline = new Date(submitted.getTime() + 7 * DAY + 1000);
     const later = await service.dashboard(member, afterDeadline);
     expect(later.pending.map((c) => c.id)).not.toContain(late.id);
+  });
+
+  it('computes once for requests that miss together, and again after a change', async () => {
+    const service = createReviewsService(server.ctx);
+    const member = await server.ctx.auth.requireMember({
+      headers: authHeader(alex.session.access_token),
+    } as never);
+    const compute = vi.spyOn(service, 'computeDashboard');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => service.dashboard(member)));
+    expect(compute).toHaveBeenCalledTimes(1);
+    expect(new Set(answers).size).toBe(1);
+    await service.dashboard(member);
+    expect(compute).toHaveBeenCalledTimes(1);
+    await server.database.db.execute(sql`update songs set title = title where id = ${songId}`);
+    await service.dashboard(member);
+    expect(compute).toHaveBeenCalledTimes(2);
   });
 
   it("never serves one organization's dashboard to another", async () => {

@@ -41,6 +41,7 @@ const DASHBOARD_CACHE_MAX_MS = 10 * 60_000;
 export function createReviewsService(ctx: AppContext) {
   const { database } = ctx;
   const dashboardCache = createDashboardCache(ctx.config.REVIEW_DASHBOARD_CACHE_ENTRIES);
+  const dashboardsInFlight = new Map<string, Promise<ReviewDashboardDto>>();
 
   /** Records the caller's review of the song's current version; 404 outside the label, 409 once decided. */
   function saveReview(
@@ -81,14 +82,23 @@ export function createReviewsService(ctx: AppContext) {
       const version = await organizationDataVersion(database, organizationId);
       const cached = dashboardCache.get(organizationId, reviewerId, version, now);
       if (cached) return cached;
-      const dto = await this.computeDashboard(member, now);
-      const cards = [...dto.pending, ...dto.reviewed];
-      const validUntil = Math.min(
-        now.getTime() + DASHBOARD_CACHE_MAX_MS,
-        ...cards.map((card) => nextDaysLeftChange(card.submitted_at, now)),
-      );
-      dashboardCache.set(organizationId, reviewerId, { version, validUntil, dto });
-      return dto;
+      // One computation per reviewer and version: requests that miss together share it.
+      const flightKey = `${organizationId}/${reviewerId}/${version}`;
+      const inFlight = dashboardsInFlight.get(flightKey);
+      if (inFlight) return inFlight;
+      const computing = this.computeDashboard(member, now)
+        .then((dto) => {
+          const cards = [...dto.pending, ...dto.reviewed];
+          const validUntil = Math.min(
+            now.getTime() + DASHBOARD_CACHE_MAX_MS,
+            ...cards.map((card) => nextDaysLeftChange(card.submitted_at, now)),
+          );
+          dashboardCache.set(organizationId, reviewerId, { version, validUntil, dto });
+          return dto;
+        })
+        .finally(() => dashboardsInFlight.delete(flightKey));
+      dashboardsInFlight.set(flightKey, computing);
+      return computing;
     },
 
     async computeDashboard(member: Member, now: Date): Promise<ReviewDashboardDto> {
