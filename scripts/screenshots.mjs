@@ -29,6 +29,29 @@ async function signIn(page, email) {
   await page.getByRole('button', { name: 'User menu' }).waitFor();
 }
 
+/** A short 16-bit mono WAV of a sine tone, made here so the screens show real files. */
+function toneWav(seconds, hz, rate = 22050) {
+  const samples = seconds * rate;
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write('RIFF', 0);
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write('WAVEfmt ', 8);
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36);
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    const envelope = Math.min(1, i / rate) * (0.4 + 0.6 * Math.abs(Math.sin((i / rate) * 1.7)));
+    buffer.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 20000 * envelope), 44 + i * 2);
+  }
+  return buffer;
+}
+
 const stamp = Date.now().toString(36);
 for (const theme of ['dark', 'light']) {
   for (const width of [375, 1280]) {
@@ -82,7 +105,60 @@ for (const theme of ['dark', 'light']) {
     await page.getByRole('button', { name: 'Play' }).first().click();
     await page.waitForTimeout(1500);
     await shot('review-page-playing');
+    await page.getByRole('button', { name: 'Request revision' }).click();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
+    await shot('review-page-revision-link');
+    const revisionLink = await page.getByRole('dialog').getByRole('textbox').last().inputValue();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${BASE}/add-tracks`);
+    await page.getByRole('heading', { name: 'Add Tracks' }).waitFor();
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([
+        { name: 'Nova Lane - Glass Rooms.wav', mimeType: 'audio/wav', buffer: toneWav(3, 330) },
+        { name: 'Late Trains.wav', mimeType: 'audio/wav', buffer: toneWav(2, 440) },
+      ]);
+    await page.getByRole('button', { name: 'Add Tracks' }).waitFor();
+    await shot('add-tracks');
+
+    await page.goto(`${BASE}/overview`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('link', { name: 'Neon Harbour' }).first().waitFor();
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).first().check();
+    await shot('overview');
+
+    await page.goto(`${BASE}/signed-songs`);
+    await page.getByRole('heading', { name: 'Signed Songs' }).waitFor();
+    await page.waitForTimeout(700);
+    await shot('signed-songs');
+
+    await page.goto(`${BASE}/waveform-test`);
+    await page.getByRole('heading', { name: 'Waveform Test' }).waitFor();
+    await page.getByLabel('Audio file').setInputFiles({
+      name: 'check.wav',
+      mimeType: 'audio/wav',
+      buffer: toneWav(4, 220),
+    });
+    await page.getByRole('definition').first().waitFor();
+    await page.waitForTimeout(1000);
+    await shot('waveform-test');
     await context.close();
+
+    // The artist's side: the public upload page, signed out.
+    const artist = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 800 } });
+    await artist.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+    const artistPage = await artist.newPage();
+    await artistPage.goto(revisionLink);
+    await artistPage.getByRole('heading', { name: /Upload a new version/ }).waitFor();
+    const publicShot = async (name) => {
+      await artistPage.waitForTimeout(300);
+      await artistPage.screenshot({ path: join(OUT, `${name}-${theme}-${width}.png`) });
+    };
+    await publicShot('upload-revision');
+    await artist.close();
   }
 }
 await browser.close();

@@ -41,8 +41,8 @@ interface Column {
 
 // The artist has no sort on purpose: ordering by a name the viewer cannot see yet would leak it.
 const COLUMNS: Column[] = [
-  { label: 'Title', sort: 'title', className: 'min-w-48' },
-  { label: 'Artist', className: 'min-w-36' },
+  { label: 'Title', sort: 'title', className: 'min-w-44' },
+  { label: 'Artist', className: 'min-w-24' },
   { label: 'Submitted', sort: 'submitted_at' },
   { label: 'Version', sort: 'version' },
   { label: 'Reviews', sort: 'reviews' },
@@ -69,7 +69,7 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={isActive ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-      className={cn('px-3 py-2 font-medium whitespace-nowrap', column.className)}
+      className={cn('px-2 py-2 font-medium whitespace-nowrap', column.className)}
     >
       <button
         type="button"
@@ -94,7 +94,7 @@ export function OverviewTable({ rows, teamSize, sort, order, onSort, selection, 
         <caption className="sr-only">Songs</caption>
         <thead className="border-b border-border bg-muted/40 text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="w-10 px-3 py-2">
+            <th scope="col" className="w-10 px-2 py-2">
               <SelectionCheckbox
                 label="Select all on this page"
                 checked={selection.pageState === 'all'}
@@ -115,7 +115,7 @@ export function OverviewTable({ rows, teamSize, sort, order, onSort, selection, 
                 <th
                   key={column.label}
                   scope="col"
-                  className={cn('px-3 py-2 font-medium whitespace-nowrap', column.className)}
+                  className={cn('px-2 py-2 font-medium whitespace-nowrap', column.className)}
                 >
                   {column.label}
                 </th>
@@ -131,14 +131,14 @@ export function OverviewTable({ rows, teamSize, sort, order, onSort, selection, 
                 key={row.id}
                 className={cn('align-middle', isSelected ? 'bg-accent/40' : 'hover:bg-muted/30')}
               >
-                <td className="px-3 py-2.5">
+                <td className="px-2 py-2.5">
                   <SelectionCheckbox
                     label={`Select ${row.title}`}
                     checked={isSelected}
                     onChange={(selected) => selection.toggle(row.id, selected)}
                   />
                 </td>
-                <th scope="row" className="px-3 py-2.5 font-normal">
+                <th scope="row" className="px-2 py-2.5 font-normal">
                   <div className="flex items-center gap-2">
                     <PlaySongButton row={row} />
                     <div className="flex min-w-0 flex-col items-start gap-1">
@@ -152,26 +152,26 @@ export function OverviewTable({ rows, teamSize, sort, order, onSort, selection, 
                     </div>
                   </div>
                 </th>
-                <td className="px-3 py-2.5">
-                  <ArtistName artist={row.artist} />
+                <td className="px-2 py-2.5">
+                  <ArtistName artist={row.artist} compact />
                 </td>
-                <td className="px-3 py-2.5 whitespace-nowrap text-muted-foreground">
+                <td className="px-2 py-2.5 whitespace-nowrap text-muted-foreground">
                   <SubmittedDate iso={row.submitted_at} />
                 </td>
-                <td className="px-3 py-2.5 tabular-nums">v{row.current_version_number}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap">
+                <td className="px-2 py-2.5 tabular-nums">v{row.current_version_number}</td>
+                <td className="px-2 py-2.5 whitespace-nowrap">
                   <ReviewCount row={row} teamSize={teamSize} />
                 </td>
-                <td className="px-3 py-2.5 text-right">
+                <td className="px-2 py-2.5 text-right">
                   <AverageValue row={row} field="musical" />
                 </td>
-                <td className="px-3 py-2.5 text-right">
+                <td className="px-2 py-2.5 text-right">
                   <AverageValue row={row} field="artist" />
                 </td>
-                <td className="px-3 py-2.5 text-right">
+                <td className="px-2 py-2.5 text-right">
                   <AverageValue row={row} field="overall" />
                 </td>
-                <td className="px-3 py-2.5">
+                <td className="px-2 py-2.5">
                   <SongStatus row={row} />
                 </td>
               </tr>

@@ -17,12 +17,29 @@ export function SubmittedDate({ iso }: { iso: string }) {
   return <time dateTime={iso}>{Number.isNaN(date.getTime()) ? '' : dateFormat.format(date)}</time>;
 }
 
-/** The artist, or why it is not shown (blind review, spec section 2). */
-export function ArtistName({ artist, className }: { artist: string | null; className?: string }) {
-  return artist ? (
-    <span className={className}>{artist}</span>
-  ) : (
-    <span className={cn('text-muted-foreground italic', className)}>{HIDDEN_ARTIST_TEXT}</span>
+/**
+ * The artist, or why it is not shown (blind review, spec section 2). `compact` (the desktop table)
+ * shows "Hidden" and gives the full reason to screen readers and as a tooltip.
+ */
+export function ArtistName({
+  artist,
+  className,
+  compact = false,
+}: {
+  artist: string | null;
+  className?: string;
+  compact?: boolean;
+}) {
+  if (artist) return <span className={className}>{artist}</span>;
+  if (!compact)
+    return <span className={cn('text-muted-foreground italic', className)}>{HIDDEN_ARTIST_TEXT}</span>;
+  return (
+    <span
+      title={HIDDEN_ARTIST_TEXT}
+      className={cn('cursor-help whitespace-nowrap text-muted-foreground italic', className)}
+    >
+      Hidden<span className="sr-only"> until you review</span>
+    </span>
   );
 }
 
@@ -65,7 +82,7 @@ export function ReviewCount({ row, teamSize }: { row: OverviewRowDto; teamSize: 
 
 export function ReadyMarker() {
   return (
-    <Badge variant="primary">
+    <Badge variant="primary" className="whitespace-nowrap">
       <Gavel aria-hidden="true" className="size-3.5" />
       Ready for decision
     </Badge>

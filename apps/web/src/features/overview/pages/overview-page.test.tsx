@@ -86,7 +86,8 @@ describe('Overview', () => {
 
     const hidden = rowOf('Midnight Drive');
     expect(screen.getByRole('link', { name: 'Midnight Drive' }).getAttribute('href')).toBe('/review/song-1');
-    expect(hidden.getByText('Hidden until you review')).toBeTruthy();
+    // The table shows "Hidden"; screen readers and the tooltip get the whole reason.
+    expect(hidden.getByTitle('Hidden until you review').textContent).toBe('Hidden until you review');
     expect(hidden.getAllByText('Hidden until you review this version')).toHaveLength(3);
     expect(hidden.getByText('v2')).toBeTruthy();
     expect(hidden.getByText('2 of 5')).toBeTruthy();

@@ -189,7 +189,7 @@ export function WaveformPlayer({ song, onMarkUseless, className }: WaveformPlaye
         <WaveformCanvas data={waveform.data?.data} progress={progress} height={height} />
         {overlay}
       </div>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         <Button
           variant="ghost"
           size="icon-sm"
@@ -217,7 +217,7 @@ export function WaveformPlayer({ song, onMarkUseless, className }: WaveformPlaye
         >
           <SkipForward aria-hidden="true" />
         </Button>
-        <span className="ml-2 text-xs tabular-nums text-muted-foreground">
+        <span className="ml-2 whitespace-nowrap text-xs tabular-nums text-muted-foreground">
           {formatTime(currentTime)} / {formatTime(duration)}
         </span>
         {onMarkUseless ? (
