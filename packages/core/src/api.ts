@@ -106,7 +106,7 @@ export interface ReviewDto {
 export interface SongReviewsDto {
   current_version_number: number;
   my_review: ReviewDto | null;
-  /** Others' reviews of the current version: empty until the caller has submitted theirs. */
+  /** The current version's reviews, the caller's own included: empty until the caller has submitted theirs. */
   current: ReviewDto[];
   hidden_count: number;
   earlier: ReviewDto[];

@@ -1,8 +1,8 @@
 import type { WaveformData } from '@music-review/core/waveform';
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_WAVEFORM_SOURCE_BYTES } from '../../lib/upload/audio-file';
 import { makeSong } from '../../test/factories';
 import {
-  MAX_WAVEFORM_SOURCE_BYTES,
   runWithConcurrency,
   type TrackUploadDeps,
   type TrackUploadEvent,

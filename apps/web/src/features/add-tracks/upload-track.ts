@@ -1,19 +1,13 @@
 import type { SongDto } from '@music-review/core/api';
 import type { ApiClient } from '../../lib/api-client';
-import { type GeneratedWaveform, generateWaveformFromBuffer } from '../player/generate-waveform';
+import { MAX_WAVEFORM_SOURCE_BYTES, waveformFileName } from '../../lib/upload/audio-file';
+import { putWithProgress, uploadCancelled } from '../../lib/upload/put-with-progress';
+import { type GeneratedWaveform, generateWaveformFromFile } from '../player/generate-waveform';
 import { type CreateSongBody, createSong, type TrackDetails } from './api/create-song';
 import { requestUploadUrl, type UploadTarget, type UploadUrlRequest } from './api/request-upload-url';
-import { waveformFileName } from './audio-file';
-import { putWithProgress } from './put-with-progress';
 
 /** At most this many tracks upload (and decode) at once. */
 export const UPLOAD_CONCURRENCY = 2;
-
-/**
- * Above this size no waveform is made before the upload: decoding holds the file and its decoded
- * samples (several times its size) in memory at once. The player makes it on first play instead.
- */
-export const MAX_WAVEFORM_SOURCE_BYTES = 200 * 1024 * 1024;
 
 /** The side effects of adding a track, injected so the order and the rules can be tested alone. */
 export interface TrackUploadDeps {
@@ -120,7 +114,7 @@ export async function uploadTrack(
   const waveformKey = uploadWaveform();
   const audioKey = await uploadAudio();
   const waveform = await waveformKey;
-  if (signal.aborted) throw new DOMException('The upload was cancelled', 'AbortError');
+  if (signal.aborted) throw uploadCancelled();
   emit({ kind: 'saving' });
   const song = await deps.createSong(
     {
@@ -154,15 +148,13 @@ export async function runWithConcurrency<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 /** The browser side: the API client, XMLHttpRequest uploads, and the player's waveform worker. */
 export function createTrackUploadDeps(api: ApiClient): TrackUploadDeps {
   return {
     requestUploadUrl: (input, signal) => requestUploadUrl(api, input, signal),
     putFile: (url, body, contentType, onProgress, signal) =>
       putWithProgress(url, body, contentType, { onProgress, signal }),
-    generateWaveform: async (file) => generateWaveformFromBuffer(await file.arrayBuffer()),
+    generateWaveform: generateWaveformFromFile,
     createSong: (body, signal) => createSong(api, body, signal),
   };
 }

@@ -4,11 +4,13 @@ import toast from 'react-hot-toast';
 import { isApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-context';
 import { useMe } from '../../lib/me';
+import { inspectAudioFile, namedAudioFileMessages } from '../../lib/upload/audio-file';
+import { isAbortError } from '../../lib/upload/put-with-progress';
+import { useConfirmLeave } from '../../lib/use-confirm-leave';
 import { type TrackDetails, trackDetailsSchema, useInvalidateSongLists } from './api/create-song';
-import { audioFileMessages, inspectAudioFile, prefillDetails, probeDuration } from './audio-file';
+import { duplicateFileMessage, prefillDetails, probeDuration } from './track-file';
 import {
   createTrackUploadDeps,
-  isAbortError,
   runWithConcurrency,
   type TrackUploadEvent,
   UPLOAD_CONCURRENCY,
@@ -95,12 +97,7 @@ export function useAddTracks() {
   }, []);
 
   // Leaving the page mid-upload loses it: the browser asks first.
-  useEffect(() => {
-    if (!isRunning) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isRunning]);
+  useConfirmLeave(isRunning);
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -123,7 +120,7 @@ export function useAddTracks() {
     async (files: readonly File[]) => {
       if (files.length === 0) return;
       const checked = await Promise.all(
-        files.map(async (file) => ({ file, check: await inspectAudioFile(file) })),
+        files.map(async (file) => ({ file, check: await inspectAudioFile(file, namedAudioFileMessages) })),
       );
       const refused: string[] = [];
       const added: TrackRow[] = [];
@@ -131,7 +128,7 @@ export function useAddTracks() {
         if (!check.ok) {
           refused.push(check.message);
         } else if ([...rowsRef.current, ...added].some((row) => sameFile(row.file, file))) {
-          refused.push(audioFileMessages.duplicate(file.name));
+          refused.push(duplicateFileMessage(file.name));
         } else {
           added.push({
             id: crypto.randomUUID(),

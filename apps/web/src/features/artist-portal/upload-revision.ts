@@ -1,6 +1,8 @@
 import type { WaveformData } from '@music-review/core/waveform';
+import { MAX_WAVEFORM_SOURCE_BYTES, waveformFileName } from '../../lib/upload/audio-file';
+import { isAbortError, putWithProgress } from '../../lib/upload/put-with-progress';
+import { generateWaveformFromFile } from '../player/generate-waveform';
 import { completeRevisionUpload, type RevisionUploadedDto, requestUploadUrl } from './api/revision-upload';
-import { putWithProgress } from './put-with-progress';
 
 /** What is already on the store for one chosen file, so "Try again" does not send it twice. */
 export interface UploadedParts {
@@ -20,11 +22,18 @@ export interface UploadRevisionInput {
   signal?: AbortSignal;
 }
 
-/** 'demo.final.wav' -> 'demo.final.json': the waveform is named after its audio. */
-export function waveformFilename(audioFilename: string): string {
-  const dot = audioFilename.lastIndexOf('.');
-  const stem = dot > 0 ? audioFilename.slice(0, dot) : audioFilename;
-  return `${stem || 'waveform'}.json`;
+/**
+ * The waveform of a chosen file, made as Add Tracks makes it (decoded here, the heavy loop in the
+ * player's Web Worker). Null when the file is too large to decode safely or the waveform cannot be
+ * made: the upload then goes ahead without it.
+ */
+export async function generateWaveformForUpload(file: Blob): Promise<WaveformData | null> {
+  if (file.size > MAX_WAVEFORM_SOURCE_BYTES) return null;
+  try {
+    return (await generateWaveformFromFile(file)).waveform;
+  } catch {
+    return null;
+  }
 }
 
 async function uploadWaveform(
@@ -36,14 +45,14 @@ async function uploadWaveform(
   try {
     const target = await requestUploadUrl(
       token,
-      { kind: 'waveform', filename: waveformFilename(audioFilename), content_type: 'application/json' },
+      { kind: 'waveform', filename: waveformFileName(audioFilename), content_type: 'application/json' },
       signal,
     );
     const body = new Blob([JSON.stringify(waveform)], { type: 'application/json' });
     await putWithProgress(target.presigned_url, body, 'application/json', { signal });
     return target.key;
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbortError(error)) throw error;
     // The waveform is a convenience: the song still gets its new version, and the first listener
     // generates the picture (spec section 4). A link that went bad shows at the complete step.
     return undefined;

@@ -4,8 +4,19 @@ import type { WaveformWorkerRequest, WaveformWorkerResponse } from './waveform.w
 
 export const AUDIO_READ_FAILED = 'Failed to read audio file';
 
-/** Runs generateWaveform in a Web Worker (ARCHITECTURE section 7) on decoded channels. */
-function generateInWorker(request: WaveformWorkerRequest): Promise<WaveformData> {
+/** The browser's Web Audio context class (prefixed in older Safari), or undefined without one. */
+export function audioContextClass(): typeof AudioContext | undefined {
+  return (
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext
+  );
+}
+
+/**
+ * Runs generateWaveform in a Web Worker (ARCHITECTURE section 7) on decoded channels: the one
+ * worker every waveform is built in, also timed on its own by the Waveform Test page.
+ */
+export function generateInWorker(request: WaveformWorkerRequest): Promise<WaveformData> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./waveform.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<WaveformWorkerResponse>) => {
@@ -15,14 +26,21 @@ function generateInWorker(request: WaveformWorkerRequest): Promise<WaveformData>
     };
     worker.onerror = (event) => {
       worker.terminate();
-      reject(new Error(event.message || 'Worker failed'));
+      reject(new Error(event.message || 'The waveform worker stopped'));
     };
     // The channel buffers are transferred, not copied.
     worker.postMessage(
       request,
-      request.channels.map((c) => c.buffer as ArrayBuffer),
+      request.channels.map((channel) => channel.buffer as ArrayBuffer),
     );
   });
+}
+
+/** Copies of a decoded buffer's channels, ready to be transferred to the worker. */
+export function channelsOf(decoded: AudioBuffer): Float32Array[] {
+  const channels: Float32Array[] = [];
+  for (let i = 0; i < decoded.numberOfChannels; i++) channels.push(decoded.getChannelData(i).slice());
+  return channels;
 }
 
 /** A decoded file's waveform, and its duration in seconds. */
@@ -36,20 +54,24 @@ export interface GeneratedWaveform {
  * decoder (some browsers detach it), so pass one the caller no longer needs.
  */
 export async function generateWaveformFromBuffer(buffer: ArrayBuffer): Promise<GeneratedWaveform> {
-  const AudioContextClass =
-    window.AudioContext ??
-    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const AudioContextClass = audioContextClass();
   if (!AudioContextClass) throw new Error('This browser cannot decode audio');
   const context = new AudioContextClass();
   try {
     const decoded = await context.decodeAudioData(buffer);
-    const channels: Float32Array[] = [];
-    for (let i = 0; i < decoded.numberOfChannels; i++) channels.push(decoded.getChannelData(i).slice());
-    const waveform = await generateInWorker({ channels, sampleRate: decoded.sampleRate });
+    const waveform = await generateInWorker({
+      channels: channelsOf(decoded),
+      sampleRate: decoded.sampleRate,
+    });
     return { waveform, durationSeconds: decoded.duration };
   } finally {
     void context.close();
   }
+}
+
+/** A chosen local file's waveform (Add Tracks, the artist's revision upload), read into memory. */
+export async function generateWaveformFromFile(file: Blob): Promise<GeneratedWaveform> {
+  return generateWaveformFromBuffer(await file.arrayBuffer());
 }
 
 /**

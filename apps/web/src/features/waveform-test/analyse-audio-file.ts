@@ -1,6 +1,6 @@
 import { type AudioType, looksLikeHtml, sniffAudioType } from '@music-review/core/audio-types';
 import { validateWaveformData, type WaveformData, waveformErrorMessages } from '@music-review/core/waveform';
-import type { WaveformWorkerRequest, WaveformWorkerResponse } from '../player/waveform.worker';
+import { audioContextClass, channelsOf, generateInWorker } from '../player/generate-waveform';
 
 /** Everything the diagnostics page reports about one file. */
 export interface AudioAnalysis {
@@ -37,34 +37,8 @@ function reasonOf(error: unknown): string | null {
   return (typeof message === 'string' ? message : String(error)) || null;
 }
 
-/**
- * The player's own worker (features/player/waveform.worker.ts) on decoded channels, so this page
- * measures exactly the code that builds every song's waveform.
- */
-export function generateInWorker(request: WaveformWorkerRequest): Promise<WaveformData> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../player/waveform.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<WaveformWorkerResponse>) => {
-      worker.terminate();
-      if (event.data.ok) resolve(event.data.waveform);
-      else reject(new Error(event.data.message));
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(event.message || 'The waveform worker stopped'));
-    };
-    // The channel buffers are transferred, not copied.
-    worker.postMessage(
-      request,
-      request.channels.map((channel) => channel.buffer as ArrayBuffer),
-    );
-  });
-}
-
 async function decode(buffer: ArrayBuffer, detectedType: AudioType | null): Promise<AudioBuffer> {
-  const AudioContextClass =
-    window.AudioContext ??
-    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const AudioContextClass = audioContextClass();
   if (!AudioContextClass) throw new AudioAnalysisError('This browser cannot decode audio.');
   const context = new AudioContextClass();
   try {
@@ -114,11 +88,11 @@ export async function analyseAudioFile(file: File, now: () => number = () => per
     throw new AudioAnalysisError('The file decoded to no audio at all (0 samples).');
   }
 
-  const channels: Float32Array[] = [];
-  for (let i = 0; i < decoded.numberOfChannels; i++) channels.push(decoded.getChannelData(i).slice());
+  const channels = channelsOf(decoded);
   const generateStart = now();
   let waveform: WaveformData;
   try {
+    // The player's own worker, so this page measures exactly the code that builds every song's waveform.
     waveform = await generateInWorker({ channels, sampleRate: decoded.sampleRate });
   } catch (error) {
     const reason = reasonOf(error) ?? 'unknown error';

@@ -2,7 +2,7 @@ import { UploadCloud } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { ACCEPTED_FORMATS_TEXT, AUDIO_ACCEPT } from '../audio-file';
+import { ACCEPTED_FORMATS_TEXT, AUDIO_ACCEPT } from '../../../lib/upload/audio-file';
 
 /**
  * Where files come in: dropped anywhere on the zone, or chosen with the button (keyboards and

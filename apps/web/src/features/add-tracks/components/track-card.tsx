@@ -8,8 +8,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { formatTime } from '../../../lib/audio/format-time';
 import { cn } from '../../../lib/cn';
+import { formatFileSize } from '../../../lib/upload/audio-file';
 import { MAX_DETAIL_LENGTH } from '../api/create-song';
-import { formatFileSize } from '../audio-file';
 import { fieldId, type TrackField, type TrackRow } from '../use-add-tracks';
 
 function UploadProgress({ row }: { row: TrackRow }) {

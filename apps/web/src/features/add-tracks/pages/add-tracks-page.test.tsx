@@ -3,66 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClientSession, makeMe, makeSong } from '../../../test/factories';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { apiError, json, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import type { CreateSongBody } from '../api/create-song';
 
 // ---------- Fakes the browser has and jsdom lacks ----------
-
-/**
- * A stand-in for XMLHttpRequest (uploads to presigned URLs). By default each upload reports half,
- * then answers 200 on the next tick; with `FakeXhr.isManual` the test answers them itself.
- */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  static isManual = false;
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: Blob | null = null;
-  isDone = false;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: Blob) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-    if (!FakeXhr.isManual) {
-      setTimeout(() => {
-        this.progress(0.5);
-        this.respond(200);
-      }, 0);
-    }
-  }
-  abort() {
-    if (this.isDone) return;
-    this.isDone = true;
-    this.onabort?.();
-  }
-  progress(fraction: number) {
-    const total = this.body?.size ?? 1;
-    this.upload.onprogress?.({ lengthComputable: true, loaded: Math.round(total * fraction), total });
-  }
-  respond(status: number, responseText = '') {
-    if (this.isDone) return;
-    this.isDone = true;
-    this.status = status;
-    this.responseText = responseText;
-    this.onload?.();
-  }
-}
 
 /** Web Audio and a worker that run the real waveform maths on one second of a sine. */
 function installAudioDecoding() {
@@ -159,9 +105,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  FakeXhr.sent = [];
-  FakeXhr.isManual = false;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  FakeXhr.install();
   let n = 0;
   vi.spyOn(crypto, 'randomUUID').mockImplementation(
     () => ids[n++ % ids.length] as `${string}-${string}-${string}-${string}-${string}`,

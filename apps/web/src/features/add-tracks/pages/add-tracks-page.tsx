@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { formatFileSize } from '../audio-file';
+import { formatFileSize } from '../../../lib/upload/audio-file';
 import { DropZone } from '../components/drop-zone';
 import { TrackCard } from '../components/track-card';
 import { useAddTracks } from '../use-add-tracks';

@@ -2,14 +2,7 @@ import { FileAudio, UploadCloud } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { AUDIO_ACCEPT } from '../audio-file';
-
-const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
-}
+import { AUDIO_ACCEPT, formatFileSize } from '../../../lib/upload/audio-file';
 
 /**
  * A drop zone with a file chooser for one audio file. The chosen file goes to `onFile`, which

@@ -3,12 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeRevisionUpload } from '../../../test/factories';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
-import { generateWaveformForFile } from '../generate-file-waveform';
-
-// jsdom can neither decode audio nor run a Web Worker: the waveform step answers from here.
-vi.mock('../generate-file-waveform', () => ({ generateWaveformForFile: vi.fn() }));
 
 const waveform: WaveformData = {
   version: 1,
@@ -19,55 +16,36 @@ const waveform: WaveformData = {
   data: [100, 150, 90, 160],
 };
 
-/**
- * A stand-in for XMLHttpRequest, which the page uses for the upload's progress. Each request waits
- * until the test answers it, so the progress bar can be seen mid-upload.
- */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
+/** jsdom can neither decode audio nor run a Web Worker: a decoder for any bytes, and a worker that answers `waveform`. */
+function installAudioDecoding() {
+  class FakeAudioContext {
+    async decodeAudioData() {
+      const samples = new Float32Array(8820);
+      return { numberOfChannels: 1, sampleRate: 44100, duration: 0.2, getChannelData: () => samples };
+    }
+    close() {
+      return Promise.resolve();
+    }
   }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
+  class FakeWorker {
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    onerror: (() => void) | null = null;
+    postMessage() {
+      setTimeout(() => this.onmessage?.({ data: { ok: true, waveform } }), 0);
+    }
+    terminate() {}
   }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.instances.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  respond(status: number, text = '') {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-  failNetwork() {
-    this.onerror?.();
-  }
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.stubGlobal('Worker', FakeWorker);
 }
 
-/** The n-th XHR once the page has sent it. */
+/** A browser without Web Audio: no waveform can be made, and the upload goes ahead without one. */
+const withoutAudioDecoding = () => vi.stubGlobal('AudioContext', undefined);
+
+/** The n-th upload once the page has sent it. */
 async function xhr(n: number): Promise<FakeXhr> {
-  await waitFor(() => expect(FakeXhr.instances.length).toBeGreaterThan(n));
-  return FakeXhr.instances[n]!;
+  await waitFor(() => expect(FakeXhr.sent.length).toBeGreaterThan(n));
+  return FakeXhr.sent[n]!;
 }
 
 /** The first bytes of a WAV file: what the page checks before sending anything. */
@@ -94,9 +72,8 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  FakeXhr.instances = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.mocked(generateWaveformForFile).mockResolvedValue(waveform);
+  FakeXhr.install({ isManual: true });
+  installAudioDecoding();
 });
 
 describe('upload revision page', () => {
@@ -158,7 +135,7 @@ describe('upload revision page', () => {
     expect(audioPut.url).toBe('/storage/v1/object/audio-put');
     expect(audioPut.headers['content-type']).toBe('audio/wav');
     expect(audioPut.body).toBe(file);
-    audioPut.progress(30, 60);
+    audioPut.progress(0.5);
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
     audioPut.respond(200);
@@ -185,7 +162,7 @@ describe('upload revision page', () => {
 
   it('keeps the file after a network failure and tries again; no waveform, no waveform upload', async () => {
     const user = userEvent.setup({ delay: null });
-    vi.mocked(generateWaveformForFile).mockResolvedValue(null);
+    withoutAudioDecoding();
     const server = mockFetch({
       [`GET ${base}`]: json(200, makeRevisionUpload()),
       [`POST ${base}/upload-url`]: json(200, {
@@ -238,7 +215,7 @@ describe('upload revision page', () => {
 
   it('shows the server’s message when the link expires before the upload completes', async () => {
     const user = userEvent.setup({ delay: null });
-    vi.mocked(generateWaveformForFile).mockResolvedValue(null);
+    withoutAudioDecoding();
     mockFetch({
       [`GET ${base}`]: json(200, makeRevisionUpload()),
       [`POST ${base}/upload-url`]: apiError(

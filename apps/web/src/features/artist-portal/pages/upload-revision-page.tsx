@@ -8,12 +8,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+import { inspectAudioFile, singleAudioFileMessages } from '../../../lib/upload/audio-file';
+import { useConfirmLeave } from '../../../lib/use-confirm-leave';
 import { type RevisionUploadDto, type RevisionUploadedDto, useRevisionUpload } from '../api/revision-upload';
-import { checkAudioFile } from '../audio-file';
 import { AudioFilePicker } from '../components/audio-file-picker';
 import { UploadProgress } from '../components/upload-progress';
-import { generateWaveformForFile } from '../generate-file-waveform';
-import { type UploadedParts, uploadRevision } from '../upload-revision';
+import { generateWaveformForUpload, type UploadedParts, uploadRevision } from '../upload-revision';
 
 const expiryFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
@@ -91,18 +91,13 @@ function UploadForm({ token, upload }: { token: string; upload: RevisionUploadDt
 
   const isBusy = phase.step === 'uploading' || phase.step === 'finishing';
 
-  useEffect(() => {
-    if (!isBusy) return;
-    // Leaving mid-upload loses it: let the browser ask first.
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isBusy]);
+  // Leaving mid-upload loses it: let the browser ask first.
+  useConfirmLeave(isBusy);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const chooseFile = async (chosen: File) => {
-    const check = await checkAudioFile(chosen);
+    const check = await inspectAudioFile(chosen, singleAudioFileMessages);
     if (!check.ok) {
       setFile(null);
       setFileError(check.message);
@@ -120,7 +115,7 @@ function UploadForm({ token, upload }: { token: string; upload: RevisionUploadDt
     if (!file || isBusy) return;
     const controller = new AbortController();
     abortRef.current = controller;
-    waveformRef.current ??= generateWaveformForFile(file);
+    waveformRef.current ??= generateWaveformForUpload(file);
     setPhase({ step: 'uploading', progress: 0 });
     try {
       const result = await uploadRevision({

@@ -1,5 +1,6 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
@@ -10,8 +11,6 @@ import {
   type OverviewSort,
   type OverviewStatusFilter,
 } from '../overview-query';
-
-export const SEARCH_DEBOUNCE_MS = 250;
 
 const STATUS_OPTIONS: { value: OverviewStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -37,54 +36,6 @@ export const SORT_LABELS: Record<OverviewSort, string> = {
   overall: 'Overall average',
   days_left: 'Days left',
 };
-
-/** The search box: typing updates the list ~250 ms after the last key, not on every key. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const id = useId();
-
-  // What this box last sent: the URL catching up with it must not undo keys typed meanwhile.
-  const lastSent = useRef(value);
-  // The URL changed under us (back button, a clear button): show what it now says.
-  useEffect(() => {
-    if (value === lastSent.current) return;
-    lastSent.current = value;
-    setText(value);
-  }, [value]);
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === value) return;
-    const timer = setTimeout(() => {
-      lastSent.current = next;
-      onSearch(next);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
-
-  return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:min-w-64">
-      <label htmlFor={id} className="text-sm font-medium text-foreground">
-        Search songs
-      </label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Title or artist"
-          autoComplete="off"
-          className={cn(inputClasses, 'pl-9')}
-        />
-      </div>
-    </div>
-  );
-}
 
 function SelectField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
@@ -122,7 +73,12 @@ export function OverviewFilters({
       aria-label="Filter songs"
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
     >
-      <SearchBox value={query.q} onSearch={onSearch} />
+      <SearchField
+        label="Search songs"
+        value={query.q}
+        onSearch={onSearch}
+        className="min-w-0 flex-1 sm:min-w-64"
+      />
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
         <SelectField label="Status">
           {(id) => (

@@ -1,6 +1,14 @@
 import type { LoadedWaveform } from '@music-review/core/waveform';
 import { Ban, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatTime } from '../../../lib/audio/format-time';
 import { SKIP_SECONDS, usePlayer } from '../../../lib/audio/player-context';
@@ -42,16 +50,22 @@ function readColor(element: Element, name: string, fallback: string) {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 }
 
-/** The canvas with its size and the device pixel ratio handled; redraws on any change. */
-function WaveformCanvas({
+/**
+ * The canvas with its size and the device pixel ratio handled; redraws on any change. Also the
+ * Waveform Test page's, so a local file is drawn exactly as a song is. Other canvas props (a role
+ * and label, a click handler, more classes) go to the canvas.
+ */
+export function WaveformCanvas({
   data,
   progress,
   height,
+  className,
+  ...canvasProps
 }: {
   data: readonly number[] | undefined;
   progress: number;
   height: number;
-}) {
+} & Omit<ComponentProps<'canvas'>, 'ref' | 'style' | 'height' | 'width'>) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
 
@@ -81,7 +95,68 @@ function WaveformCanvas({
     });
   }, [data, progress, width, height]);
 
-  return <canvas ref={canvasRef} className="block w-full" style={{ height }} />;
+  return (
+    <canvas ref={canvasRef} className={cn('block w-full', className)} style={{ height }} {...canvasProps} />
+  );
+}
+
+/**
+ * The row under a waveform: skip back, play or pause, skip forward, and the time; `children` after
+ * them. Also the Waveform Test page's.
+ */
+export function WaveformControls({
+  isPlaying,
+  disabled,
+  onSkip,
+  onPlay,
+  currentTime,
+  duration,
+  children,
+}: {
+  isPlaying: boolean;
+  disabled?: boolean;
+  /** Seconds to move by: -SKIP_SECONDS or SKIP_SECONDS. */
+  onSkip: (deltaSeconds: number) => void;
+  onPlay: () => void;
+  currentTime: number;
+  duration: number;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label="Skip back 10 seconds"
+        disabled={disabled}
+        onClick={() => onSkip(-SKIP_SECONDS)}
+      >
+        <SkipBack aria-hidden="true" />
+      </Button>
+      <Button
+        size="icon"
+        className="rounded-full"
+        aria-label={isPlaying ? 'Pause' : 'Play'}
+        disabled={disabled}
+        onClick={onPlay}
+      >
+        {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label="Skip forward 10 seconds"
+        disabled={disabled}
+        onClick={() => onSkip(SKIP_SECONDS)}
+      >
+        <SkipForward aria-hidden="true" />
+      </Button>
+      <span className="ml-2 whitespace-nowrap text-xs tabular-nums text-muted-foreground">
+        {formatTime(currentTime)} / {formatTime(duration)}
+      </span>
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -189,44 +264,21 @@ export function WaveformPlayer({ song, onMarkUseless, className }: WaveformPlaye
         <WaveformCanvas data={waveform.data?.data} progress={progress} height={height} />
         {overlay}
       </div>
-      <div className="flex flex-wrap items-center gap-1">
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label="Skip back 10 seconds"
-          disabled={!canPlay}
-          onClick={() => skip(-SKIP_SECONDS)}
-        >
-          <SkipBack aria-hidden="true" />
-        </Button>
-        <Button
-          size="icon"
-          className="rounded-full"
-          aria-label={isPlaying ? 'Pause' : 'Play'}
-          disabled={!canPlay}
-          onClick={() => player.playTrack(track(0))}
-        >
-          {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label="Skip forward 10 seconds"
-          disabled={!canPlay}
-          onClick={() => skip(SKIP_SECONDS)}
-        >
-          <SkipForward aria-hidden="true" />
-        </Button>
-        <span className="ml-2 whitespace-nowrap text-xs tabular-nums text-muted-foreground">
-          {formatTime(currentTime)} / {formatTime(duration)}
-        </span>
+      <WaveformControls
+        isPlaying={isPlaying}
+        disabled={!canPlay}
+        onSkip={skip}
+        onPlay={() => player.playTrack(track(0))}
+        currentTime={currentTime}
+        duration={duration}
+      >
         {onMarkUseless ? (
           <Button variant="outline" size="sm" className="ml-auto" onClick={onMarkUseless}>
             <Ban aria-hidden="true" />
             Mark as useless
           </Button>
         ) : null}
-      </div>
+      </WaveformControls>
     </section>
   );
 }

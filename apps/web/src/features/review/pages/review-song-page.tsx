@@ -82,7 +82,9 @@ function OthersReviews({ reviews }: { reviews: SongReviewsDto }) {
 
 /** The means over every visible review of the current version; useless marks are left out. */
 function TeamAverages({ reviews }: { reviews: SongReviewsDto }) {
-  const all = reviews.my_review ? [reviews.my_review, ...reviews.current] : reviews.current;
+  // The server's `current` includes the caller's own review: count it once.
+  const mine = reviews.my_review;
+  const all = mine ? [mine, ...reviews.current.filter((r) => r.id !== mine.id)] : reviews.current;
   const averages = averageScores(all, reviews.current_version_number);
   if (averages.count === 0) return null;
   return (

@@ -1,19 +1,17 @@
 import type { OverviewRowDto } from '@music-review/core/api';
 import { formatAverage } from '@music-review/core/review-rules';
-import { Disc3, Search, SearchX } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Disc3, SearchX } from 'lucide-react';
+import { type ReactNode, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
 import { useSignedSongs } from '../api/get-signed-songs';
 
-const SEARCH_DEBOUNCE_MS = 250;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
@@ -22,51 +20,6 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
  */
 function searchFrom(params: URLSearchParams): string {
   return (params.get('q') ?? params.get('artist') ?? '').trim();
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const id = useId();
-  // What this box last sent: the URL catching up with it must not undo keys typed meanwhile.
-  const lastSent = useRef(value);
-  // The URL changed under us (back button, a clear button): show what it now says.
-  useEffect(() => {
-    if (value === lastSent.current) return;
-    lastSent.current = value;
-    setText(value);
-  }, [value]);
-  useEffect(() => {
-    const next = text.trim();
-    if (next === value) return;
-    const timer = setTimeout(() => {
-      lastSent.current = next;
-      onSearch(next);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some supported browsers and jsdom
-    <div role="search" className="flex max-w-md flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-foreground">
-        Search signed songs
-      </label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Title or artist"
-          autoComplete="off"
-          className={cn(inputClasses, 'pl-9')}
-        />
-      </div>
-    </div>
-  );
 }
 
 function Average({ label, value }: { label: string; value: number | null | undefined }) {
@@ -236,7 +189,13 @@ export function SignedSongsPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Signed Songs" subtitle="Songs your label has signed" />
-      <SearchBox value={search} onSearch={onSearch} />
+      <SearchField
+        role="search"
+        label="Search signed songs"
+        value={search}
+        onSearch={onSearch}
+        className="max-w-md"
+      />
       {content}
     </div>
   );
