@@ -83,3 +83,166 @@ export async function signInThroughUi(page: Page, email: string, password = PASS
 
 export const test = base;
 export { expect };
+
+/** Signs in through the login screen and waits for the shell, so the session is set before a page.goto. */
+export async function signInAndWait(page: Page, email: string, password = PASSWORD) {
+  await signInThroughUi(page, email, password);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface LabelMember {
+  email: string;
+  name: string;
+  token: string;
+}
+
+/**
+ * A fresh label (Starter plan) owned by an admin, with `members` more people who joined with the
+ * invite code. Each comes with an API token.
+ */
+export async function createLabelWithMembers(
+  request: APIRequestContext,
+  options: { name?: string; members?: number } = {},
+) {
+  const name = options.name ?? `E2E Label ${Date.now().toString(36)}`;
+  const { owner, inviteCode, organizationId } = await createLabelViaApi(request, name);
+  const admin: LabelMember = { ...owner, token: await apiSignIn(request, owner.email) };
+  const members: LabelMember[] = [];
+  for (let i = 0; i < (options.members ?? 1); i++) {
+    const account = await createAccount(request, { name: `Member ${i + 1}` });
+    const token = await apiSignIn(request, account.email);
+    const res = await request.post('/api/v1/organizations/join', {
+      data: { invite_code: inviteCode },
+      headers: bearer(token),
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    members.push({ ...account, token });
+  }
+  return { name, organizationId, admin, members };
+}
+
+/**
+ * A valid 16-bit PCM mono WAV file: a 44-byte RIFF header and a sine tone at half volume, with a
+ * short fade at both ends. Small sample rates keep long files small.
+ */
+export function makeWav(options: { seconds?: number; sampleRate?: number; frequency?: number } = {}): Buffer {
+  const { seconds = 3, sampleRate = 8000, frequency = 440 } = options;
+  const frames = Math.round(seconds * sampleRate);
+  const dataBytes = frames * 2;
+  const wav = Buffer.alloc(44 + dataBytes);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + dataBytes, 4);
+  wav.write('WAVE', 8, 'ascii');
+  wav.write('fmt ', 12, 'ascii');
+  wav.writeUInt32LE(16, 16); // the fmt chunk's size
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // one channel
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28); // bytes per second
+  wav.writeUInt16LE(2, 32); // bytes per frame
+  wav.writeUInt16LE(16, 34); // bits per sample
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(dataBytes, 40);
+  const fade = Math.min(frames / 2, sampleRate * 0.05);
+  for (let i = 0; i < frames; i++) {
+    const envelope = Math.min(1, i / fade, (frames - 1 - i) / fade);
+    const sample = Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 0.5 * envelope;
+    wav.writeInt16LE(Math.round(sample * 32767), 44 + i * 2);
+  }
+  return wav;
+}
+
+/** A file for setInputFiles or a file chooser. */
+export function wavFile(name: string, options?: Parameters<typeof makeWav>[0]) {
+  return { name, mimeType: 'audio/wav', buffer: makeWav(options) };
+}
+
+/** Adds a song the way the web app does (presigned upload, then the song), without a waveform. */
+export async function createSongViaApi(
+  request: APIRequestContext,
+  token: string,
+  song: { title: string; artist: string; seconds?: number },
+) {
+  const id = crypto.randomUUID();
+  const presign = await request.post('/functions/v1/generate-presigned-url', {
+    data: { type: 'audio', id, filename: 'demo.wav', contentType: 'audio/wav' },
+    headers: bearer(token),
+  });
+  expect(presign.status(), await presign.text()).toBe(200);
+  const target = ((await presign.json()) as { data: { presignedUrl: string; key: string } }).data;
+  const put = await request.put(target.presignedUrl, {
+    data: makeWav({ seconds: song.seconds ?? 3 }),
+    headers: { 'content-type': 'audio/wav' },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const res = await request.post('/api/v1/songs', {
+    data: { id, title: song.title, artist: song.artist, audio_file_key: target.key },
+    headers: bearer(token),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; title: string; artist: string };
+}
+
+/** Saves the caller's review of a song's current version. */
+export async function reviewViaApi(
+  request: APIRequestContext,
+  token: string,
+  songId: string,
+  scores: { musical: number; artist: number; overall: number; comment?: string },
+) {
+  const res = await request.put(`/api/v1/songs/${songId}/reviews/mine`, {
+    data: {
+      musical_score: scores.musical,
+      artist_score: scores.artist,
+      overall_score: scores.overall,
+      comment: scores.comment ?? null,
+    },
+    headers: bearer(token),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The global player's audio element: its position in seconds. */
+export function audioPosition(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
+}
+
+interface PlaybackWatch {
+  audio: HTMLAudioElement;
+  last: number;
+  backwards: number;
+}
+
+/**
+ * Starts watching the one global audio element: remembers which element it is and counts every
+ * jump backwards of its position. A reload, a new element or a restart shows in playbackReport.
+ */
+export async function watchPlayback(page: Page) {
+  await page.evaluate(() => {
+    const audio = document.querySelector('audio');
+    if (!audio) throw new Error('no audio element');
+    const watch: PlaybackWatch = { audio, last: audio.currentTime, backwards: 0 };
+    (window as unknown as { __e2ePlayback?: PlaybackWatch }).__e2ePlayback = watch;
+    audio.addEventListener('timeupdate', () => {
+      if (audio.currentTime < watch.last - 0.01) watch.backwards += 1;
+      watch.last = audio.currentTime;
+    });
+  });
+}
+
+/** What watchPlayback saw: null when the page was reloaded since (the watch is gone). */
+export function playbackReport(page: Page) {
+  return page.evaluate(() => {
+    const watch = (window as unknown as { __e2ePlayback?: PlaybackWatch }).__e2ePlayback;
+    if (!watch) return null;
+    const audio = document.querySelector('audio');
+    return {
+      sameElement: audio === watch.audio && document.querySelectorAll('audio').length === 1,
+      backwards: watch.backwards,
+      paused: watch.audio.paused,
+      currentTime: watch.audio.currentTime,
+    };
+  });
+}
