@@ -60,6 +60,8 @@ export const REALTIME_TABLES = [
   'whitelabel_branding_v2',
   'whitelabel_branding',
   'revision_requests',
+  'notification_preferences',
+  'feedback',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 

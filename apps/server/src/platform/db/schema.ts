@@ -108,6 +108,8 @@ export const mfaFactors = pgTable(
     friendlyName: text('friendly_name'),
     secret: text('secret'),
     phone: text('phone'),
+    // The last TOTP time step accepted: a code works once (replays of it or older steps are refused).
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -124,6 +126,9 @@ export const mfaChallenges = pgTable(
     createdAt: createdAt(),
     verifiedAt: ts('verified_at'),
     otpHash: text('otp_hash'),
+    expiresAt: ts('expires_at'),
+    // Wrong codes tried against this challenge (rate limit).
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('mfa_challenges_factor_id_idx').on(t.factorId)],
 );
@@ -221,6 +226,8 @@ export const reviewers = pgTable(
     // Null until the reviewer creates or joins a label.
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    // Storage key of the member's avatar image (type images), or null for initials.
+    avatarKey: text('avatar_key'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -430,6 +437,41 @@ export const notifications = pgTable(
     index('notifications_organization_id_idx').on(t.organizationId),
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt),
   ],
+);
+
+// Per member and notification type: whether it is also sent by email (the bell always shows it).
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    organizationId: orgRef(),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    email: boolean('email').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewerId, t.type] }),
+    index('notification_preferences_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+// "Report bugs / Send feedback": what a member sent, with an optional screenshot (type images).
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    reviewerId: uuid('reviewer_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'bug' | 'idea'>().notNull(),
+    message: text('message').notNull(),
+    screenshotKey: text('screenshot_key'),
+    pageUrl: text('page_url'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_organization_created_idx').on(t.organizationId, t.createdAt)],
 );
 
 export const userPresence = pgTable(

@@ -40,6 +40,9 @@ const byConversationId: AudienceRule = async (change, deps) =>
  */
 export const AUDIENCE_RULES: Readonly<Record<string, AudienceRule>> = {
   notifications: (change) => only(change.recipient_id),
+  // A member's own choices and reports: only they need to hear about them.
+  notification_preferences: (change) => only(change.reviewer_id),
+  feedback: (change) => only(change.reviewer_id),
   conversations: (change) =>
     conversationAudience(
       change.row_type ? { type: change.row_type, participants: participantsOf(change) } : null,
