@@ -120,6 +120,24 @@ export interface SongReviewsDto {
  * days_left, default submitted_at), order (asc | desc, default desc), limit (1-200, default 50),
  * offset (default 0).
  */
+/** The sort keys, status filters and "mine" filters GET /api/v1/overview accepts. */
+export const OVERVIEW_SORTS = [
+  'submitted_at',
+  'title',
+  'status',
+  'version',
+  'reviews',
+  'musical',
+  'artist_score',
+  'overall',
+  'days_left',
+] as const;
+export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
+export const OVERVIEW_STATUSES = ['all', 'pending', 'signed', 'passed'] as const;
+export type OverviewStatusFilter = (typeof OVERVIEW_STATUSES)[number];
+export const OVERVIEW_MINE = ['all', 'reviewed', 'unreviewed'] as const;
+export type OverviewMineFilter = (typeof OVERVIEW_MINE)[number];
+
 export interface OverviewRowDto {
   id: string;
   title: string;

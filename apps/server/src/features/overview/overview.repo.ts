@@ -1,27 +1,12 @@
+import type { OverviewMineFilter, OverviewSort, OverviewStatusFilter } from '@music-review/core/api';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
 
-export const OVERVIEW_SORTS = [
-  'submitted_at',
-  'title',
-  'status',
-  'version',
-  'reviews',
-  'musical',
-  'artist_score',
-  'overall',
-  'days_left',
-] as const;
-export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
-
-export const OVERVIEW_STATUSES = ['all', 'pending', 'signed', 'passed'] as const;
-export const OVERVIEW_MINE = ['all', 'reviewed', 'unreviewed'] as const;
-
 export interface OverviewQuery {
   q?: string | undefined;
-  status: (typeof OVERVIEW_STATUSES)[number];
+  status: OverviewStatusFilter;
   ready: boolean;
-  mine: (typeof OVERVIEW_MINE)[number];
+  mine: OverviewMineFilter;
   sort: OverviewSort;
   order: 'asc' | 'desc';
   limit: number;

@@ -1,7 +1,7 @@
+import { OVERVIEW_MINE, OVERVIEW_SORTS, OVERVIEW_STATUSES } from '@music-review/core/api';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';
-import { OVERVIEW_MINE, OVERVIEW_SORTS, OVERVIEW_STATUSES } from './overview.repo.ts';
 import { createOverviewService } from './overview.service.ts';
 
 export const OVERVIEW_PAGE_MAX = 200;

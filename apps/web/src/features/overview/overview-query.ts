@@ -3,27 +3,25 @@
  * the back button restores exactly what the user was looking at. Pure: no React, no fetching.
  */
 
+import {
+  OVERVIEW_MINE,
+  OVERVIEW_SORTS,
+  OVERVIEW_STATUSES,
+  type OverviewMineFilter,
+  type OverviewSort,
+  type OverviewStatusFilter,
+} from '@music-review/core/api';
+
+export {
+  OVERVIEW_MINE,
+  OVERVIEW_SORTS,
+  OVERVIEW_STATUSES,
+  type OverviewMineFilter,
+  type OverviewSort,
+  type OverviewStatusFilter,
+};
+
 export const OVERVIEW_PAGE_SIZE = 50;
-
-export const OVERVIEW_STATUSES = ['all', 'pending', 'signed', 'passed'] as const;
-export type OverviewStatusFilter = (typeof OVERVIEW_STATUSES)[number];
-
-export const OVERVIEW_MINE = ['all', 'reviewed', 'unreviewed'] as const;
-export type OverviewMineFilter = (typeof OVERVIEW_MINE)[number];
-
-/** The sort keys GET /api/v1/overview accepts (packages/core/src/api.ts). */
-export const OVERVIEW_SORTS = [
-  'submitted_at',
-  'title',
-  'status',
-  'version',
-  'reviews',
-  'musical',
-  'artist_score',
-  'overall',
-  'days_left',
-] as const;
-export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 export interface OverviewQuery {
