@@ -7,6 +7,8 @@ export interface ReviewerDto {
   email: string;
   organization_id: string | null;
   is_admin: boolean;
+  /** Storage key of the member's photo (type images; GET it through get-signed-url); null: initials. */
+  avatar_key?: string | null;
 }
 
 export interface OrganizationDto {
@@ -17,6 +19,12 @@ export interface OrganizationDto {
   user_limit: number;
   track_limit: number;
   member_count: number;
+  /** The plan's feature flags (spec section 3, subscription_plans). */
+  has_label_copy_generator: boolean;
+  has_contract_generator: boolean;
+  has_chat_functionality: boolean;
+  has_catalogue: boolean;
+  has_email_support: boolean;
   /** Only for admins. */
   invite_code?: string;
 }

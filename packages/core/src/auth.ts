@@ -50,7 +50,14 @@ export const passwordGrantBody = z.object({
 export const refreshGrantBody = z.object({ refresh_token: z.string().max(200).optional() });
 export const recoverBody = z.object({ email: z.string().max(320) });
 export const resendBody = z.object({ type: z.literal('signup'), email: z.string().max(320) });
-export const updateUserBody = z.object({ password: passwordSchema });
+/** A signed-in (not a reset) session must also prove the current password (profile page). */
+export const updateUserBody = z.object({
+  password: passwordSchema,
+  current_password: z
+    .string()
+    .max(PASSWORD_MAX * 4)
+    .optional(),
+});
 
 export interface Factor {
   id: string;

@@ -141,6 +141,8 @@ export type RealtimeErrorCode =
   | 'unauthorized'
   /** The signed-in user does not belong to a label (or left it). */
   | 'no_organization'
+  /** The account has a verified factor and the token is only aal1: take the code step first. */
+  | 'mfa_required'
   /** A subscribe before a successful auth. */
   | 'not_authenticated'
   /** The topic's kind or argument is not known. */

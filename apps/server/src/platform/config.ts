@@ -29,6 +29,9 @@ const envSchema = z.object({
   RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_RESEND_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Two-factor codes: wrong codes (and texted codes sent) per factor, and per address, per window.
+  RATE_LIMIT_MFA_PER_FACTOR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_MFA_PER_IP: z.coerce.number().int().min(1).default(50),
   // Public token links (an artist's revision upload): requests per address per window.
   RATE_LIMIT_PUBLIC_LINK_PER_IP: z.coerce.number().int().min(1).default(60),
   // Storage: local disk under $DATA_DIR/storage unless S3_BUCKET is set (then any S3-compatible store).

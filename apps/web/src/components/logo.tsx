@@ -1,9 +1,15 @@
+import { DEFAULT_APP_NAME } from '@music-review/core/branding';
 import { useState } from 'react';
 import { cn } from '../lib/cn';
+import { useTheme } from '../lib/theme/theme-context';
 
-export const APP_NAME = 'Music Review';
+export const APP_NAME = DEFAULT_APP_NAME;
 
-/** The default mark: a waveform in a violet tile. */
+/** The default long logo (mark and wordmark), one per mode so the wordmark stays readable. */
+export const DEFAULT_LONG_LOGO = { dark: '/logo-long-dark.svg', light: '/logo-long-light.svg' } as const;
+export const DEFAULT_SMALL_LOGO = '/logo-small.svg';
+
+/** The default mark: a waveform in a violet tile. Drawn inline, so it can never fail to load. */
 export function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('size-8 shrink-0', className)}>
@@ -26,38 +32,78 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 export interface LogoProps {
-  /** The organization's logo; falls back to the default logo when missing or broken. */
-  imageUrl?: string | null;
-  /** Shows the app name beside the mark (the long logo); off gives the small logo. */
+  /**
+   * The label's own images, tried first and in this order: the branding logo (when branding is
+   * enabled), then the organization's logo. Empty entries are skipped.
+   */
+  imageUrls?: readonly (string | null | undefined)[];
+  /** The expanded logo with the app name; off gives the small logo (the collapsed sidebar). */
   showName?: boolean;
   appName?: string;
   className?: string;
 }
 
-/** Spec section 2: organization logo, then the default long logo, then the small logo. */
-export function Logo({ imageUrl, showName = true, appName = APP_NAME, className }: LogoProps) {
-  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
-  const hasImage = !!imageUrl && imageUrl !== brokenUrl;
+type Step = { kind: 'custom' | 'long' | 'small'; src: string };
+
+/**
+ * Spec section 2: on an image error, the organization's logo, then the default long logo, then a
+ * small logo; an enabled branding's logo comes first and its app name replaces the default. The
+ * long logo carries the default name in its artwork, so it is skipped when the name is another
+ * one or there is no room (collapsed). Should every image fail, the inline mark remains.
+ */
+export function Logo({ imageUrls = [], showName = true, appName = APP_NAME, className }: LogoProps) {
+  const { mode } = useTheme();
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+
+  const steps: Step[] = [
+    ...imageUrls.filter((src): src is string => !!src).map((src) => ({ kind: 'custom' as const, src })),
+    ...(showName && appName === APP_NAME ? [{ kind: 'long' as const, src: DEFAULT_LONG_LOGO[mode] }] : []),
+    { kind: 'small', src: DEFAULT_SMALL_LOGO },
+  ];
+  const step = steps.find((s) => !failed.has(s.src));
+  const onError = (src: string) => () => setFailed((prev) => new Set(prev).add(src));
+
+  const name = showName ? (
+    <span className="truncate text-[0.9375rem] font-semibold tracking-tight text-foreground">{appName}</span>
+  ) : (
+    <span className="sr-only">{appName}</span>
+  );
+
+  if (step?.kind === 'long') {
+    return (
+      <span className={cn('flex min-w-0 items-center', className)}>
+        <img
+          key={step.src}
+          src={step.src}
+          alt=""
+          onError={onError(step.src)}
+          data-logo="long"
+          className="h-8 w-auto max-w-full shrink-0"
+        />
+        <span className="sr-only">{appName}</span>
+      </span>
+    );
+  }
 
   return (
     <span className={cn('flex min-w-0 items-center gap-2.5', className)}>
-      {hasImage ? (
+      {step ? (
         <img
-          src={imageUrl}
+          key={step.src}
+          src={step.src}
           alt=""
-          onError={() => setBrokenUrl(imageUrl)}
-          className="size-8 shrink-0 rounded-lg bg-muted object-contain"
+          onError={onError(step.src)}
+          data-logo={step.kind}
+          className={cn(
+            'h-8 shrink-0 object-contain',
+            step.kind === 'custom' && showName ? 'w-auto max-w-32' : 'w-8',
+            step.kind === 'custom' && 'rounded-lg',
+          )}
         />
       ) : (
         <LogoMark />
       )}
-      {showName ? (
-        <span className="truncate text-[0.9375rem] font-semibold tracking-tight text-foreground">
-          {appName}
-        </span>
-      ) : (
-        <span className="sr-only">{appName}</span>
-      )}
+      {name}
     </span>
   );
 }

@@ -95,6 +95,18 @@ describe('api client', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('refreshes the session on 403 mfa_required (a factor verified elsewhere) and still fails the call', async () => {
+    mockFetch({
+      'GET /api/v1/me': apiError(403, 'mfa_required', 'Enter the code from your second factor to continue.'),
+    });
+    const source = sessionSource(['token-a', 'token-a']);
+    await expect(createApiClient(source).get('/api/v1/me')).rejects.toMatchObject({
+      status: 403,
+      code: 'mfa_required',
+    });
+    expect(source.refreshSession).toHaveBeenCalledTimes(1);
+  });
+
   it('does not refresh for a 401 outside /api (wrong password change token, logout...)', async () => {
     mockFetch({
       'PUT /auth/v1/user': apiError(401, 'unauthorized', 'Not authenticated. Please log in to continue.'),

@@ -106,6 +106,12 @@ export function createApiClient(session: SessionSource) {
     try {
       return await requestJson<T>(path, { ...options, accessToken });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'mfa_required') {
+        // A factor was verified since this session began (on another device): a refresh brings the
+        // account's factors, and the app then shows the code step.
+        session.refreshSession().catch(() => null);
+        throw error;
+      }
       // An expired or revoked token on the data API: refresh once, then retry once.
       if (!(error instanceof ApiError) || error.status !== 401 || !path.startsWith('/api/')) throw error;
       let refreshed: unknown = null;

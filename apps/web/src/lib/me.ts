@@ -2,6 +2,7 @@ import type { MeDto } from '@music-review/core/api';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from './api-context';
 import { useAuth } from './auth/auth-context';
+import { needsMfaStep } from './auth/session';
 
 /** Prefix of every /me query; invalidate it after anything that changes the membership. */
 export const meQueryKey = ['me'] as const;
@@ -13,6 +14,6 @@ export function useMe() {
   return useQuery({
     queryKey: [...meQueryKey, session?.user.id ?? null],
     queryFn: ({ signal }) => api.get<MeDto>('/api/v1/me', { signal }),
-    enabled: status === 'signed_in' && session !== null && !session.isRecovery,
+    enabled: status === 'signed_in' && session !== null && !session.isRecovery && !needsMfaStep(session),
   });
 }

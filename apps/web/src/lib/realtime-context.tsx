@@ -32,7 +32,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   }, [client, queryClient]);
 
   useAuthEvents((event) => {
-    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') void client.updateToken();
+    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED') {
+      void client.updateToken();
+    }
   });
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;

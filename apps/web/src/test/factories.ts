@@ -61,6 +61,7 @@ export function makeClientSession(overrides: Partial<ClientSession> = {}): Clien
     expiresAt: Math.floor(Date.now() / 1000) + 3600,
     user: makeUser(),
     isRecovery: false,
+    aal: 'aal1',
     ...overrides,
   };
 }
@@ -74,6 +75,11 @@ export function makeOrganization(overrides: Partial<OrganizationDto> = {}): Orga
     user_limit: 10,
     track_limit: -1,
     member_count: 4,
+    has_label_copy_generator: true,
+    has_contract_generator: true,
+    has_chat_functionality: true,
+    has_catalogue: true,
+    has_email_support: true,
     ...overrides,
   };
 }
@@ -250,6 +256,70 @@ export function makeRevisionUpload(overrides: Partial<RevisionUploadDto> = {}): 
     message: null,
     expires_at: '2025-01-16T12:00:00.000Z',
     next_version_number: 2,
+    ...overrides,
+  };
+}
+
+// ---------- Label Hub, Home and Feedback ----------
+
+type HubDto = import('@music-review/core/hub').HubDto;
+type HubTeamMemberDto = import('@music-review/core/hub').HubTeamMemberDto;
+type HomeDto = import('@music-review/core/hub').HomeDto;
+type HomePendingReviewDto = import('@music-review/core/hub').HomePendingReviewDto;
+type FeedbackDto = import('@music-review/core/feedback').FeedbackDto;
+
+export function makeTeamMember(overrides: Partial<HubTeamMemberDto> = {}): HubTeamMemberDto {
+  return {
+    id: 'reviewer-1',
+    name: 'Ada Lovelace',
+    email: 'ada@label.test',
+    is_admin: false,
+    is_me: true,
+    status: 'online',
+    last_seen: '2025-03-14T12:00:00.000Z',
+    current_activity: null,
+    ...overrides,
+  };
+}
+
+export function makeHub(overrides: Partial<HubDto> = {}): HubDto {
+  return {
+    counts: { pending_reviews: 0, awaiting_decision: 0, signed_songs: 0, open_contracts: 0, open_forms: 0 },
+    usage: { plan_name: 'Pro', tracks_this_month: 0, track_limit: 500, members: 1, user_limit: 15 },
+    team: [makeTeamMember()],
+    activity: [],
+    decisions: [],
+    ...overrides,
+  };
+}
+
+export function makeHomePendingReview(overrides: Partial<HomePendingReviewDto> = {}): HomePendingReviewDto {
+  return {
+    id: 'song-1',
+    title: 'Midnight Drive',
+    submitted_at: '2025-03-10T12:00:00.000Z',
+    days_left: 3,
+    deadline_badge: '3 days left',
+    current_version_number: 1,
+    audio_file_key: 'org-1/audio/song-1/demo.mp3',
+    waveform_file_key: null,
+    ...overrides,
+  };
+}
+
+export function makeHome(overrides: Partial<HomeDto> = {}): HomeDto {
+  return { pending_reviews: [], notifications: [], unread_notification_count: 0, mentions: [], ...overrides };
+}
+
+export function makeFeedback(overrides: Partial<FeedbackDto> = {}): FeedbackDto {
+  return {
+    id: 'feedback-1',
+    kind: 'bug',
+    message: 'The play button does nothing',
+    screenshot_key: null,
+    page_url: 'http://localhost/overview',
+    user_agent: 'jsdom',
+    created_at: '2025-03-14T12:00:00.000Z',
     ...overrides,
   };
 }

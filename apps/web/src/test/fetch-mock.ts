@@ -1,3 +1,5 @@
+import { defaultBranding } from '@music-review/core/branding';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '@music-review/core/notifications';
 import { vi } from 'vitest';
 
 export interface RecordedRequest {
@@ -25,6 +27,42 @@ export const apiError = (
 ) => json(status, { error: { code, message } }, headers);
 
 /**
+ * What the signed-in shell asks on every page (the bell, the presence heartbeat, the user menu's
+ * team list), answered empty unless a test routes them itself.
+ */
+const SHELL_ROUTES: Record<string, () => Response> = {
+  'GET /api/v1/notifications': () => json(200, { notifications: [], unread_count: 0, next_cursor: null }),
+  'PUT /api/v1/presence': () => json(200, { status: 'online', last_seen: '2025-01-01T00:00:00.000Z' }),
+  'GET /api/v1/presence': () => json(200, { members: [], online_count: 0 }),
+  // The profile page's notification settings: every type, email off.
+  'GET /api/v1/notification-preferences': () =>
+    json(200, {
+      preferences: NOTIFICATION_TYPES.map((type) => ({
+        type,
+        label: NOTIFICATION_TYPE_LABELS[type],
+        email: false,
+      })),
+    }),
+  'GET /api/v1/messages/unread-count': () => json(200, { count: 0 }),
+  // The landing pages (/ after sign-in and onboarding, /home, /feedback), empty.
+  'GET /api/v1/hub': () =>
+    json(200, {
+      counts: { pending_reviews: 0, awaiting_decision: 0, signed_songs: 0, open_contracts: 0, open_forms: 0 },
+      usage: { plan_name: 'Pro', tracks_this_month: 0, track_limit: -1, members: 1, user_limit: 10 },
+      team: [],
+      activity: [],
+      decisions: [],
+    }),
+  'GET /api/v1/home': () =>
+    json(200, { pending_reviews: [], notifications: [], unread_notification_count: 0, mentions: [] }),
+  'GET /api/v1/feedback': () => json(200, []),
+  // The profile page's sessions list (/profile), empty.
+  'GET /api/v1/profile/sessions': () => json(200, []),
+  // A label without branding: the defaults.
+  'GET /api/v1/branding': () => json(200, defaultBranding()),
+};
+
+/**
  * Replaces globalThis.fetch with a fake server. Routes are 'METHOD /path' (the query string counts
  * when given); a route with an array answers its replies in turn and repeats the last. A request
  * without a route fails the test (through console.error) and gets a 404.
@@ -47,7 +85,7 @@ export function mockFetch(routes: Record<string, Reply | Reply[]>) {
     requests.push(request);
 
     const key = `${method} ${path}` in routes ? `${method} ${path}` : `${method} ${url.pathname}`;
-    const route = routes[key];
+    const route = routes[key] ?? SHELL_ROUTES[`${method} ${url.pathname}`];
     if (!route) {
       console.error(`Unhandled request in test: ${method} ${path}`);
       return json(404, { error: { code: 'not_found', message: 'Not found' } });

@@ -50,6 +50,16 @@ export async function insertSession(
   return row!;
 }
 
+export async function findOpenSession(db: Queryable, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({ aal: authSessions.aal, isRecovery: authSessions.isRecovery })
+    .from(authSessions)
+    .where(
+      and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)),
+    );
+  return row;
+}
+
 export async function insertRefreshToken(db: Queryable, sessionId: string, tokenHash: string) {
   await db.insert(refreshTokens).values({ sessionId, tokenHash });
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
 import { createAuthService, type IssuedSession } from './auth.service.ts';
+import { mfaRoutes } from './mfa.routes.ts';
 
 export const REFRESH_COOKIE = 'mr_refresh';
 const COOKIE_PATH = '/auth/v1';
@@ -102,7 +103,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
   );
 
   app.post('/auth/v1/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
-    const caller = await ctx.auth.requireCaller(req);
+    const caller = await ctx.auth.requireSession(req);
     await service.logout(caller);
     clearRefreshCookie(reply);
     return reply.status(204).send();
@@ -156,14 +157,23 @@ export async function authRoutes(app: App, ctx: AppContext) {
   );
 
   app.get('/auth/v1/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (req) =>
-    service.getUser(await ctx.auth.requireCaller(req)),
+    service.getUser(await ctx.auth.requireSession(req)),
   );
 
   app.put(
     '/auth/v1/user',
     { schema: { tags: ['auth'], body: updateUserBody, response: { 200: userSchema } } },
-    async (req) => service.updatePassword(await ctx.auth.requireCaller(req), req.body.password),
+    async (req) =>
+      service.updatePassword(
+        // A reset link's session may set a new password before the code step; any other needs aal2
+        // when the account has a verified factor.
+        await ctx.auth.requireSession(req).then((c) => (c.isRecovery ? c : ctx.auth.requireCaller(req))),
+        req.body.password,
+        req.body.current_password,
+      ),
   );
+
+  await mfaRoutes(app, ctx, { auth: service, sendSession, sessionSchema });
 
   app.get('/auth/v1/.well-known/jwks.json', { schema: { tags: ['auth'] } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=600');

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, type AuthSession, type AuthUser, reviewerNameFor } from '@music-review/core/auth';
+import { PROFILE_MESSAGES } from '@music-review/core/profile';
 import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../platform/auth/request-auth.ts';
@@ -124,6 +125,22 @@ export function createAuthService(ctx: AppContext) {
     return issueSession(user, session.id, session.aal, isRecovery);
   }
 
+  async function verifyCurrentPassword(userId: string, password: string, currentPassword?: string) {
+    if (!currentPassword) throw new AppError('validation_failed', PROFILE_MESSAGES.currentPasswordMissing);
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw new AppError('unauthorized', 'Not authenticated. Please log in to continue.');
+    // Wrong guesses spend the account's failed sign-in budget: the same door, the same limit.
+    const accountKey = `signin:account:${user.email.trim().toLowerCase()}`;
+    await rateLimiter.check(accountKey, config.RATE_LIMIT_SIGNIN_PER_ACCOUNT, window);
+    if (!(await verify(user.passwordHash, currentPassword))) {
+      await rateLimiter.record(accountKey, window);
+      throw new AppError('invalid_credentials', PROFILE_MESSAGES.currentPasswordWrong);
+    }
+    if (password === currentPassword) {
+      throw new AppError('validation_failed', PROFILE_MESSAGES.passwordSameAsCurrent);
+    }
+  }
+
   return {
     async signUp(input: { email: string; password: string; name: string }, client: ClientInfo) {
       await rateLimiter.hit(`signup:ip:${client.ip}`, config.RATE_LIMIT_SIGNUP_PER_IP, window);
@@ -179,6 +196,17 @@ export function createAuthService(ctx: AppContext) {
       return issueSession(user, used.session_id, used.aal, used.is_recovery);
     },
 
+    /** A new access and refresh token for a session whose assurance level changed (MFA verify). */
+    async reissueSession(userId: string, sessionId: string): Promise<IssuedSession> {
+      const [user, session] = await Promise.all([
+        repo.findUserById(db, userId),
+        repo.findOpenSession(db, sessionId, userId),
+      ]);
+      if (!user || !session)
+        throw new AppError('unauthorized', 'Not authenticated. Please log in to continue.');
+      return issueSession(user, sessionId, session.aal, session.isRecovery);
+    },
+
     async logout(caller: Caller) {
       await repo.revokeSession(db, caller.sessionId);
     },
@@ -221,7 +249,10 @@ export function createAuthService(ctx: AppContext) {
       return toAuthUser(user, await repo.listFactors(db, user.id));
     },
 
-    async updatePassword(caller: Caller, password: string) {
+    async updatePassword(caller: Caller, password: string, currentPassword?: string) {
+      // A reset session proved the address; a signed-in one proves the password it replaces, so a
+      // borrowed access token alone cannot take the account over.
+      if (!caller.isRecovery) await verifyCurrentPassword(caller.userId, password, currentPassword);
       const updated = await repo.updatePassword(db, caller.userId, await hash(password));
       if (!updated) throw new AppError('unauthorized', 'Not authenticated. Please log in to continue.');
       // A new password ends every other session; a reset session becomes an ordinary one.

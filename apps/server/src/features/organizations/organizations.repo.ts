@@ -75,6 +75,11 @@ export type OrganizationSummaryRow = {
   user_limit: number;
   track_limit: number;
   member_count: number;
+  has_label_copy_generator: boolean;
+  has_contract_generator: boolean;
+  has_chat_functionality: boolean;
+  has_catalogue: boolean;
+  has_email_support: boolean;
 };
 
 export async function getOrganizationSummary(db: Queryable, organizationId: string) {
@@ -82,6 +87,8 @@ export async function getOrganizationSummary(db: Queryable, organizationId: stri
     db,
     sql`
     select o.id, o.name, o.logo_url, o.invite_code, p.name as plan_name, p.user_limit, p.track_limit,
+      p.has_label_copy_generator, p.has_contract_generator, p.has_chat_functionality, p.has_catalogue,
+      p.has_email_support,
       (select count(*)::int from reviewers r where r.organization_id = o.id) as member_count
     from organizations o join subscription_plans p on p.id = o.subscription_plan_id
     where o.id = ${organizationId}`,
@@ -127,6 +134,7 @@ export type AccountSnapshotRow = {
   reviewer_email: string | null;
   organization_id: string | null;
   is_admin: boolean | null;
+  avatar_key: string | null;
 };
 
 /**
@@ -145,10 +153,13 @@ export async function findAccountSnapshot(database: Database, userId: string, se
         from mfa_factors f where f.user_id = u.id), '[]'::json) as factors,
       (select row_to_json(s) from (
         select o.id, o.name, o.logo_url, o.invite_code, p.name as plan_name, p.user_limit, p.track_limit,
+          p.has_label_copy_generator, p.has_contract_generator, p.has_chat_functionality, p.has_catalogue,
+          p.has_email_support,
           (select count(*)::int from reviewers rr where rr.organization_id = o.id) as member_count
         from organizations o join subscription_plans p on p.id = o.subscription_plan_id
         where o.id = r.organization_id) s) as organization,
-      r.id as reviewer_id, r.name as reviewer_name, r.email as reviewer_email, r.organization_id, r.is_admin
+      r.id as reviewer_id, r.name as reviewer_name, r.email as reviewer_email, r.organization_id, r.is_admin,
+      r.avatar_key
     from users u
     join auth_sessions ses on ses.user_id = u.id and ses.id = $2 and ses.revoked_at is null
     left join reviewers r on r.user_id = u.id

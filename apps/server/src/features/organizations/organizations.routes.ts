@@ -12,6 +12,7 @@ const reviewerSchema = z.object({
   email: z.string(),
   organization_id: z.string().nullable(),
   is_admin: z.boolean(),
+  avatar_key: z.string().nullable(),
 });
 const organizationSchema = z.object({
   id: z.string(),
@@ -21,6 +22,11 @@ const organizationSchema = z.object({
   user_limit: z.number(),
   track_limit: z.number(),
   member_count: z.number(),
+  has_label_copy_generator: z.boolean(),
+  has_contract_generator: z.boolean(),
+  has_chat_functionality: z.boolean(),
+  has_catalogue: z.boolean(),
+  has_email_support: z.boolean(),
   invite_code: z.string().optional(),
 });
 const membershipSchema = z.object({ organization: organizationSchema, reviewer: reviewerSchema });

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { OrganizationDto, ReviewerDto } from '@music-review/core/api';
 import { reviewerNameFor } from '@music-review/core/auth';
+import { isMfaPending } from '@music-review/core/mfa';
 import { inviteCodeError, labelNameError, ORGANIZATION_MESSAGES as M } from '@music-review/core/organization';
 import type { AppContext } from '../../context.ts';
 import type { AccessClaims } from '../../platform/auth/keys.ts';
-import type { Caller, Member } from '../../platform/auth/request-auth.ts';
+import { type Caller, type Member, mfaRequired } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { ensureReviewer, findUserById } from '../auth/auth.repo.ts';
 import * as repo from './organizations.repo.ts';
@@ -18,7 +19,7 @@ export function newInviteCode(): string {
 }
 const normalizeInviteCode = (raw: string) => raw.trim().toUpperCase().replace(/[\s-]/g, '');
 
-export function toReviewerDto(r: repo.ReviewerRow): ReviewerDto {
+export function toReviewerDto(r: repo.ReviewerRow): ReviewerDto & { avatar_key: string | null } {
   return {
     id: r.id,
     user_id: r.userId,
@@ -26,6 +27,7 @@ export function toReviewerDto(r: repo.ReviewerRow): ReviewerDto {
     email: r.email,
     organization_id: r.organizationId,
     is_admin: r.isAdmin,
+    avatar_key: r.avatarKey,
   };
 }
 
@@ -38,6 +40,11 @@ export function toOrganizationDto(row: repo.OrganizationSummaryRow, isAdmin: boo
     user_limit: Number(row.user_limit),
     track_limit: Number(row.track_limit),
     member_count: Number(row.member_count),
+    has_label_copy_generator: row.has_label_copy_generator === true,
+    has_contract_generator: row.has_contract_generator === true,
+    has_chat_functionality: row.has_chat_functionality === true,
+    has_catalogue: row.has_catalogue === true,
+    has_email_support: row.has_email_support === true,
     ...(isAdmin ? { invite_code: row.invite_code } : {}),
   };
 }
@@ -71,6 +78,8 @@ export function createOrganizationsService(ctx: AppContext) {
     async me(claims: AccessClaims) {
       let snapshot = await repo.findAccountSnapshot(database, claims.sub, claims.session_id);
       if (!snapshot) throw new AppError('unauthorized', M.notAuthenticated);
+      // The snapshot carries the factors, so the MFA check costs /me no extra query.
+      if (isMfaPending(claims.aal, snapshot.factors)) throw mfaRequired();
       if (!snapshot.reviewer_id) {
         await ensureReviewerFor({ userId: claims.sub });
         snapshot = await repo.findAccountSnapshot(database, claims.sub, claims.session_id);
@@ -101,6 +110,7 @@ export function createOrganizationsService(ctx: AppContext) {
           email: snapshot.reviewer_email ?? snapshot.email,
           organization_id: snapshot.organization_id,
           is_admin: snapshot.is_admin === true,
+          avatar_key: snapshot.avatar_key,
         },
         organization: snapshot.organization
           ? toOrganizationDto(snapshot.organization, snapshot.is_admin === true)

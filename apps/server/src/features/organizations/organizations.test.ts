@@ -53,6 +53,12 @@ describe('GET /api/v1/me', () => {
       user_limit: 3,
       track_limit: 25,
       member_count: 1,
+      // Starter's flags (migration 0001): the shell shows the Pro badge on Contact Support.
+      has_label_copy_generator: false,
+      has_contract_generator: false,
+      has_chat_functionality: false,
+      has_catalogue: false,
+      has_email_support: false,
       invite_code: expect.stringMatching(/^[A-Z0-9]{6,}$/),
     });
   });

@@ -166,20 +166,3 @@ export async function markRequestUsed(
         where organization_id = ${organizationId} and id = ${requestId}`,
   );
 }
-
-/**
- * Asks every reviewer of the label to review the new version (spec section 4: review_request). The
- * sender is the member who asked for the revision, while they are still in the label.
- */
-export async function notifyNewVersion(
-  db: Queryable,
-  values: { organizationId: string; requestedBy: string | null; songId: string; message: string },
-) {
-  await db.execute(
-    sql`insert into notifications (organization_id, recipient_id, sender_id, type, message, song_id)
-        select ${values.organizationId}, r.id,
-          (select s.id from reviewers s where s.id = ${values.requestedBy} and s.organization_id = ${values.organizationId}),
-          'review_request', ${values.message}, ${values.songId}
-        from reviewers r where r.organization_id = ${values.organizationId}`,
-  );
-}

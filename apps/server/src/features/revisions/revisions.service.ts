@@ -13,6 +13,7 @@ import { linkMail } from '../../platform/mail/mailer.ts';
 import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType, sanitizeFilename } from '../../platform/storage/keys.ts';
 import { allowedFamily, normalizeContentType } from '../../platform/storage/upload-rules.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createStorageService } from '../storage/storage.service.ts';
 import * as repo from './revisions.repo.ts';
 
@@ -47,6 +48,7 @@ function assertUsable(request: repo.RevisionRequestRow) {
 export function createRevisionsService(ctx: AppContext) {
   const { database, config, mailer, rateLimiter, storage } = ctx;
   const files = createStorageService(ctx);
+  const notifications = createNotificationsService(ctx);
 
   /** The request behind a token, still usable; 404 for an unknown token, 410 used or expired. */
   async function openLink(token: string) {
@@ -200,7 +202,7 @@ export function createRevisionsService(ctx: AppContext) {
         await checkUploadedKey(request, input.waveform_file_key, 'waveforms', 'waveform_file_key');
       }
       const organizationId = request.organization_id;
-      return database.withOrg(organizationId, async (tx) => {
+      const { uploaded, notified } = await database.withOrg(organizationId, async (tx) => {
         const locked = await repo.lockRequest(tx, organizationId, request.id);
         if (!locked) throw invalidLink();
         assertUsable(locked);
@@ -224,14 +226,19 @@ export function createRevisionsService(ctx: AppContext) {
           waveformFileKey: input.waveform_file_key ?? null,
         });
         await repo.markRequestUsed(tx, organizationId, request.id, version);
-        await repo.notifyNewVersion(tx, {
+        // Every reviewer, the one who asked included: reviews are per version, so all must review again.
+        const notified = await notifications.notify(tx, {
           organizationId,
-          requestedBy: locked.requested_by,
+          recipients: 'all_members',
+          senderId: locked.requested_by,
+          type: 'review_request',
           songId: song.id,
           message: `"${song.title}" has a new version (v${version}) to review`,
         });
-        return { song_title: song.title, version_number: version };
+        return { uploaded: { song_title: song.title, version_number: version }, notified };
       });
+      await notified.sendEmails();
+      return uploaded;
     },
   };
 }

@@ -161,18 +161,6 @@ export async function insertSongRow(
   return rows[0]?.id;
 }
 
-/** Tells every other member that a track was added (spec section 4: track_added leads to /overview). */
-export async function notifyTrackAdded(
-  db: Queryable,
-  values: { organizationId: string; senderId: string; songId: string; message: string },
-) {
-  await db.execute(
-    sql`insert into notifications (organization_id, recipient_id, sender_id, type, message, song_id)
-        select ${values.organizationId}, r.id, ${values.senderId}, 'track_added', ${values.message}, ${values.songId}
-        from reviewers r where r.organization_id = ${values.organizationId} and r.id <> ${values.senderId}`,
-  );
-}
-
 /** Stores a waveform key on the song's current version (the revision row when there is one). */
 export async function setWaveformKey(db: Queryable, organizationId: string, songId: string, key: string) {
   const rows = await queryRows<{ id: string }>(

@@ -5,6 +5,7 @@ import type { Member } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './songs.repo.ts';
 
 export const SONG_PAGE_MAX = 100;
@@ -49,6 +50,7 @@ export const monthStart = (now: Date) =>
 
 export function createSongsService(ctx: AppContext) {
   const { database } = ctx;
+  const notifications = createNotificationsService(ctx);
 
   /** A key the caller may attach: built for their organization, of the right type, uploaded and checked. */
   async function checkedKey(member: Member, key: string, type: StorageType, field: string) {
@@ -80,7 +82,7 @@ export function createSongsService(ctx: AppContext) {
       if (input.waveform_file_key)
         await checkedKey(member, input.waveform_file_key, 'waveforms', 'waveform_file_key');
       const month = monthStart(now);
-      const songId = await database.withOrg(member.organizationId, async (tx) => {
+      const { songId, notified } = await database.withOrg(member.organizationId, async (tx) => {
         const allowance = await repo.lockTrackAllowance(tx, member.organizationId, month);
         if (!allowance) throw notFound();
         if (!canUploadTrack(Number(allowance.track_limit), Number(allowance.uploaded))) {
@@ -98,14 +100,18 @@ export function createSongsService(ctx: AppContext) {
         });
         if (!id) throw new AppError('conflict', 'A song with this id already exists.');
         await repo.recordTrackUpload(tx, member.organizationId, month, Number(allowance.members));
-        await repo.notifyTrackAdded(tx, {
+        // spec section 4: track_added leads to /overview.
+        const notified = await notifications.notify(tx, {
           organizationId: member.organizationId,
+          recipients: 'other_members',
           senderId: member.reviewer.id,
+          type: 'track_added',
           songId: id,
           message: `${member.reviewer.name} added "${input.title.trim()}"`,
         });
-        return id;
+        return { songId: id, notified };
       });
+      await notified.sendEmails();
       return this.get(member, songId);
     },
 

@@ -1,3 +1,4 @@
+import { MFA_MESSAGES } from '@music-review/core/mfa';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { AppError } from '../errors.ts';
@@ -9,6 +10,8 @@ export interface Caller {
   email: string;
   aal: 'aal1' | 'aal2';
   isRecovery: boolean;
+  /** The account has a verified factor while this session is only aal1: it must pass the code step. */
+  isMfaPending: boolean;
   reviewer: {
     id: string;
     name: string;
@@ -24,6 +27,7 @@ export interface Member extends Caller {
 }
 
 const unauthorized = () => new AppError('unauthorized', 'Not authenticated. Please log in to continue.');
+export const mfaRequired = () => new AppError('mfa_required', MFA_MESSAGES.mfaRequired);
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -59,9 +63,12 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       email: string | null;
       organization_id: string | null;
       is_admin: boolean | null;
+      has_verified_factor: boolean;
     }>(
       'request_auth_caller',
-      `select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin
+      `select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin,
+         exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
+           as has_verified_factor
        from auth_sessions s left join reviewers r on r.user_id = s.user_id
        where s.id = $1 and s.user_id = $2`,
       [claims.session_id, claims.sub],
@@ -74,6 +81,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       email: claims.email,
       aal: claims.aal,
       isRecovery: claims.is_recovery === true,
+      isMfaPending: claims.aal !== 'aal2' && row.has_verified_factor === true,
       reviewer: row.reviewer_id
         ? {
             id: row.reviewer_id,
@@ -86,14 +94,27 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
     };
   }
 
-  /** The caller, or 401. Cached per request. */
-  function requireCaller(req: FastifyRequest): Promise<Caller> {
+  /**
+   * The caller with an open session, or 401, whatever its assurance level. Only for /auth, where an
+   * aal1 session of an account with a verified factor takes the code step. Cached per request.
+   */
+  function requireSession(req: FastifyRequest): Promise<Caller> {
     let p = cache.get(req);
     if (!p) {
       p = resolve(req);
       cache.set(req, p);
     }
     return p;
+  }
+
+  /**
+   * The caller, or 401; 403 `mfa_required` while an account with a verified factor holds only an
+   * aal1 session (spec section 4: the next level is aal2 once a verified factor exists).
+   */
+  async function requireCaller(req: FastifyRequest): Promise<Caller> {
+    const caller = await requireSession(req);
+    if (caller.isMfaPending) throw mfaRequired();
+    return caller;
   }
 
   /** The caller who belongs to an organization, or 401/403. */
@@ -115,6 +136,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
 
   return {
     verifyClaims,
+    requireSession,
     requireCaller,
     requireMember,
     requireAdmin,

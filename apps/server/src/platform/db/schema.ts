@@ -290,6 +290,24 @@ export const songs = pgTable(
     index('songs_org_submitted_idx').on(t.organizationId, t.submittedAt),
     index('songs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('songs_artist_trgm_idx').using('gin', sql`${t.artist} gin_trgm_ops`),
+    // Global search (features/search): prefix matches walk these in order ("C": byte order, so a
+    // range [q, q || U+10FFFF) is exactly the strings starting with q).
+    index('songs_org_title_lower_idx').on(t.organizationId, sql`(lower(${t.title}) collate "C")`),
+    index('songs_org_artist_lower_idx').on(t.organizationId, sql`(lower(${t.artist}) collate "C")`),
+    index('songs_org_signed_artist_lower_idx')
+      .on(t.organizationId, sql`(lower(${t.artist}) collate "C")`)
+      .where(sql`${t.status} = 'signed'`),
+    // search_trigrams(organization_id, text) is defined in migration 0007: the trigrams of one label.
+    index('songs_title_search_trgm_idx').using('gin', sql`search_trigrams(${t.organizationId}, ${t.title})`),
+    index('songs_signed_artist_search_trgm_idx')
+      .using('gin', sql`search_trigrams(${t.organizationId}, ${t.artist})`)
+      .where(sql`${t.status} = 'signed'`),
+    // Migration 0007 adds INCLUDE (id, title, artist, status, current_version_number), and
+    // INCLUDE (artist) to the signed one: search reads the newest songs from the index alone.
+    index('songs_org_recent_search_idx').on(t.organizationId, t.submittedAt),
+    index('songs_org_signed_recent_idx')
+      .on(t.organizationId, t.submittedAt)
+      .where(sql`${t.status} = 'signed'`),
   ],
 );
 
@@ -393,6 +411,13 @@ export const contracts = pgTable(
     index('contracts_organization_id_idx').on(t.organizationId),
     index('contracts_song_id_idx').on(t.songId),
     index('contracts_artist_name_trgm_idx').using('gin', sql`${t.artistName} gin_trgm_ops`),
+    // Global search; migration 0007 adds INCLUDE (id, artist_name) to the second.
+    index('contracts_org_artist_lower_idx').on(t.organizationId, sql`(lower(${t.artistName}) collate "C")`),
+    index('contracts_org_updated_idx').on(t.organizationId, t.updatedAt),
+    index('contracts_artist_search_trgm_idx').using(
+      'gin',
+      sql`search_trigrams(${t.organizationId}, ${t.artistName})`,
+    ),
   ],
 );
 
@@ -413,6 +438,9 @@ export const metadataForms = pgTable(
     index('metadata_forms_organization_id_idx').on(t.organizationId),
     index('metadata_forms_song_id_idx').on(t.songId),
     index('metadata_forms_status_trgm_idx').using('gin', sql`${t.status} gin_trgm_ops`),
+    // Global search walks the few distinct statuses, then the newest forms of each; migration 0007
+    // adds INCLUDE (id).
+    index('metadata_forms_org_status_updated_idx').on(t.organizationId, t.status, t.updatedAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { MFA_MESSAGES } from '@music-review/core/mfa';
 import {
   type ClientMessage,
   clientMessageSchema,
@@ -198,6 +199,8 @@ export class RealtimeHub {
           'You need to create or join a label first.',
           REALTIME_CLOSE.forbidden,
         );
+      } else if (result.reason === 'mfa_required') {
+        this.refuse(conn, 'mfa_required', MFA_MESSAGES.mfaRequired, REALTIME_CLOSE.forbidden);
       } else {
         this.refuse(conn, 'unauthorized', 'Invalid or expired token.', REALTIME_CLOSE.unauthenticated);
       }
@@ -342,6 +345,8 @@ export class RealtimeHub {
         const session = open.get(identity.sessionId);
         if (!session) {
           this.refuse(conn, 'unauthorized', 'The session has ended.', REALTIME_CLOSE.unauthenticated);
+        } else if (session.isMfaPending) {
+          this.refuse(conn, 'mfa_required', MFA_MESSAGES.mfaRequired, REALTIME_CLOSE.forbidden);
         } else if (
           session.reviewerId !== identity.reviewerId ||
           session.organizationId !== identity.organizationId

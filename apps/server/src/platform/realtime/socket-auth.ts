@@ -16,7 +16,7 @@ export interface SocketIdentity {
 
 export type SocketAuthResult =
   | { ok: true; identity: SocketIdentity }
-  | { ok: false; reason: 'unauthorized' | 'no_organization' };
+  | { ok: false; reason: 'unauthorized' | 'no_organization' | 'mfa_required' };
 
 /**
  * Resolves an access token the way request-auth does for HTTP: a valid signature, a session that is
@@ -41,16 +41,20 @@ export async function authenticateSocket(
     reviewer_id: string | null;
     organization_id: string | null;
     is_admin: boolean | null;
+    has_verified_factor: boolean;
   }>(
     database.db,
     sql`
-    select s.revoked_at, r.id as reviewer_id, r.organization_id, r.is_admin
+    select s.revoked_at, r.id as reviewer_id, r.organization_id, r.is_admin,
+      exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
+        as has_verified_factor
     from auth_sessions s
     left join reviewers r on r.user_id = s.user_id
     where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`,
   );
   const row = rows[0];
   if (!row || row.revoked_at) return { ok: false, reason: 'unauthorized' };
+  if (claims.aal !== 'aal2' && row.has_verified_factor) return { ok: false, reason: 'mfa_required' };
   if (!row.reviewer_id || !row.organization_id) return { ok: false, reason: 'no_organization' };
   return {
     ok: true,
@@ -65,6 +69,17 @@ export async function authenticateSocket(
   };
 }
 
+export interface OpenSession {
+  reviewerId: string;
+  organizationId: string | null;
+  /**
+   * The session is still aal1 and the account now has a verified factor (verified in another
+   * session): its sockets must go. The session's own level counts, not the socket's token: a code
+   * step passed in this session raises it before the client re-authenticates the socket.
+   */
+  isMfaPending: boolean;
+}
+
 /**
  * The sessions among `sessionIds` that are still open, with their reviewer's current organization.
  * One query for every socket of a server copy, run once a heartbeat.
@@ -72,20 +87,26 @@ export async function authenticateSocket(
 export async function loadOpenSessions(
   database: Database,
   sessionIds: string[],
-): Promise<Map<string, { reviewerId: string; organizationId: string | null }>> {
-  const open = new Map<string, { reviewerId: string; organizationId: string | null }>();
+): Promise<Map<string, OpenSession>> {
+  const open = new Map<string, OpenSession>();
   for (let i = 0; i < sessionIds.length; i += 1000) {
     const rows = await database.db
       .select({
         sessionId: authSessions.id,
         reviewerId: reviewers.id,
         organizationId: reviewers.organizationId,
+        isMfaPending: sql<boolean>`(${authSessions.aal} <> 'aal2' and exists (
+          select 1 from mfa_factors f where f.user_id = ${authSessions.userId} and f.status = 'verified'))`,
       })
       .from(authSessions)
       .innerJoin(reviewers, eq(reviewers.userId, authSessions.userId))
       .where(and(inArray(authSessions.id, sessionIds.slice(i, i + 1000)), isNull(authSessions.revokedAt)));
     for (const r of rows)
-      open.set(r.sessionId, { reviewerId: r.reviewerId, organizationId: r.organizationId });
+      open.set(r.sessionId, {
+        reviewerId: r.reviewerId,
+        organizationId: r.organizationId,
+        isMfaPending: r.isMfaPending === true,
+      });
   }
   return open;
 }

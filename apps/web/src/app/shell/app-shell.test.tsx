@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -80,6 +80,17 @@ describe('desktop shell', () => {
     expect(localStorage.getItem('sidebar-collapsed')).toBe('false');
   });
 
+  it('follows a collapse made in another tab of the same device', async () => {
+    await openShell();
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    localStorage.setItem('sidebar-collapsed', 'true');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'sidebar-collapsed', newValue: 'true' }));
+    });
+    expect(sidebar.className).toContain('w-20');
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+  });
+
   it('uses the label logo, and the default logo when it fails to load', async () => {
     const me = makeMe({ organization: makeOrganization({ logo_url: '/storage/logo.png' }) });
     await openShell(me);
@@ -87,12 +98,16 @@ describe('desktop shell', () => {
     const img = sidebar.querySelector('img');
     expect(img?.getAttribute('src')).toBe('/storage/logo.png');
     img?.dispatchEvent(new Event('error'));
-    await vi.waitFor(() => expect(sidebar.querySelector('img')).toBeNull());
-    expect(sidebar.querySelector('svg')).toBeTruthy();
+    // The rest of the chain is in features/branding (organization-branding.test.tsx).
+    await vi.waitFor(() =>
+      expect(sidebar.querySelector('img')?.getAttribute('src')).toBe('/logo-long-dark.svg'),
+    );
   });
 
-  it('shows the Pro badge on Starter and the upgrade message on Contact Support', async () => {
-    const { user } = await openShell(makeMe({ organization: makeOrganization({ plan_name: 'Starter' }) }));
+  it('shows the Pro badge and the upgrade message on Contact Support when the plan lacks chat', async () => {
+    const { user } = await openShell(
+      makeMe({ organization: makeOrganization({ plan_name: 'Starter', has_chat_functionality: false }) }),
+    );
     const support = screen.getByRole('button', { name: /Contact Support/ });
     expect(within(support).getByText('Pro')).toBeTruthy();
     await user.click(support);
@@ -102,7 +117,9 @@ describe('desktop shell', () => {
   });
 
   it('has no Pro badge on a plan with chat', async () => {
-    await openShell(makeMe({ organization: makeOrganization({ plan_name: 'Pro' }) }));
+    await openShell(
+      makeMe({ organization: makeOrganization({ plan_name: 'Pro', has_chat_functionality: true }) }),
+    );
     expect(within(screen.getByRole('button', { name: /Contact Support/ })).queryByText('Pro')).toBeNull();
   });
 
@@ -139,14 +156,45 @@ describe('desktop shell', () => {
     const { user } = await openShell();
     const trigger = screen.getByRole('button', { name: 'User menu' });
     await user.click(trigger);
-    expect(document.activeElement?.textContent).toBe('View Profile');
+    // The status choice comes first (spec section 2: name, email, status, ...).
+    expect(document.activeElement?.textContent).toBe('Online');
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement?.textContent).toBe('Settings');
+    expect(document.activeElement?.textContent).toBe('Away');
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(document.activeElement?.textContent).toBe('Sign Out');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(trigger);
+  });
+});
+
+describe('messages badge', () => {
+  async function openWithUnread(count: number) {
+    mockFetch({ ...routesFor(), 'GET /api/v1/messages/unread-count': json(200, { count }) });
+    renderApp({ route: '/home', session: makeClientSession() });
+    await screen.findByRole('heading', { level: 1 });
+    return screen.getByRole('button', { name: 'Messages' });
+  }
+
+  it("shows '9+' for 10 unread messages, and keeps the button's name", async () => {
+    const button = await openWithUnread(10);
+    await vi.waitFor(() => expect(within(button).getByTestId('messages-badge').textContent).toBe('9+'));
+    expect(button.getAttribute('aria-label')).toBe('Messages');
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '10 unread messages',
+    );
+  });
+
+  it('shows the exact count up to 9', async () => {
+    const nine = await openWithUnread(9);
+    await vi.waitFor(() => expect(within(nine).getByTestId('messages-badge').textContent).toBe('9'));
+  });
+
+  it('has no badge when everything is read', async () => {
+    const button = await openWithUnread(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(button).queryByTestId('messages-badge')).toBeNull();
+    expect(button.getAttribute('aria-describedby')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
+import { OrganizationBranding } from '../../features/branding/components/organization-branding';
 import { BottomPlayer } from '../../features/player/components/bottom-player';
 import { PlayerProvider } from '../../lib/audio/player-context';
 import { RealtimeProvider } from '../../lib/realtime-context';
@@ -48,6 +49,7 @@ export function AppShell() {
   return (
     <RealtimeProvider>
       <LiveAccountUpdates />
+      <OrganizationBranding />
       {/* Above the outlet: playback carries on from page to page. */}
       <PlayerProvider>
         <ShellFrame />

@@ -7,15 +7,19 @@ import { useMe } from '../../lib/me';
 const UPGRADE_MESSAGE = 'Please upgrade to a plan with chat functionality to access support chat.';
 
 /**
- * Support chat needs a plan with chat (the Starter plan has none: a Pro badge and an upgrade toast,
- * 5 s with a lock icon as spec section 8 sets). The chat itself comes with messaging.
+ * Support chat needs a plan with has_chat_functionality (spec section 6). Without it: a Pro badge and
+ * an upgrade toast, 5 s with a lock icon as spec section 8 sets. The chat itself comes with messaging.
  */
 export function ContactSupportButton({ isCollapsed }: { isCollapsed: boolean }) {
   const me = useMe();
-  const isStarter = me.data?.organization?.plan_name === 'Starter';
+  const organization = me.data?.organization;
+  // Unknown until /me answers: no badge rather than a flash of one.
+  const lacksChat = organization ? !organization.has_chat_functionality : false;
 
   const onClick = () => {
-    if (isStarter) {
+    if (!organization) {
+      toast.error('Please log in to contact support.', { id: 'support-sign-in' });
+    } else if (lacksChat) {
       toast.error(UPGRADE_MESSAGE, {
         id: 'support-upgrade',
         duration: 5000,
@@ -38,10 +42,14 @@ export function ContactSupportButton({ isCollapsed }: { isCollapsed: boolean }) 
     >
       <Headset aria-hidden="true" className="size-[1.125rem] shrink-0" />
       <span className={isCollapsed ? 'sr-only' : 'flex-1 truncate text-left'}>Contact Support</span>
-      {isStarter ? (
+      {lacksChat ? (
         <Badge
           variant="primary"
-          className={isCollapsed ? 'absolute -top-1 right-1 px-1.5 text-[0.625rem] leading-4' : undefined}
+          className={
+            isCollapsed
+              ? 'absolute -top-1 -right-2 px-1 text-[0.5625rem] leading-3.5 ring-2 ring-background'
+              : undefined
+          }
         >
           Pro
         </Badge>

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { organizationQueryKey } from '../../features/label-hub/api/get-organization';
 import { meQueryKey } from '../../lib/me';
-import { useRealtimeTopic } from '../../lib/realtime-context';
+import { useRealtimeClient, useRealtimeTopic } from '../../lib/realtime-context';
 
 /** Someone joins, leaves or renames the label: the account and label summaries refresh at once. */
 export function LiveAccountUpdates() {
@@ -12,5 +13,15 @@ export function LiveAccountUpdates() {
   };
   useRealtimeTopic('table:reviewers', refresh);
   useRealtimeTopic('table:organizations', refresh);
+  // Removed from the label by an admin: the server closes the socket with no_organization, and the
+  // fresh /me (no label) takes the member to onboarding at once.
+  const client = useRealtimeClient();
+  useEffect(
+    () =>
+      client?.onError((error) => {
+        if (error.code === 'no_organization') void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }),
+    [client, queryClient],
+  );
   return null;
 }

@@ -22,6 +22,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (not its children). */
   end?: boolean;
+  /** Passes the current page along (router state `from`): feedback records where the user was. */
+  rememberFrom?: boolean;
 }
 
 /** The sidebar's main navigation: every signed-in section of spec section 2. */
@@ -42,6 +44,7 @@ export const FEEDBACK_NAV: NavItem = {
   to: paths.feedback.href(),
   label: 'Report bugs / Send feedback',
   icon: Bug,
+  rememberFrom: true,
 };
 export const LABEL_HUB_NAV: NavItem = {
   to: paths.labelHub.href(),

@@ -1,19 +1,20 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
-import { Logo } from '../../components/logo';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { BrandedLogo } from '../../features/branding/components/branded-logo';
 import { cn } from '../../lib/cn';
-import { useMe } from '../../lib/me';
 import { ContactSupportButton } from './contact-support-button';
 import { FEEDBACK_NAV, LABEL_HUB_NAV, type NavItem, SIDEBAR_NAV } from './nav-items';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolean }) {
   const Icon = item.icon;
+  const location = useLocation();
   return (
     <NavLink
       to={item.to}
       end={item.end}
+      state={item.rememberFrom ? { from: `${location.pathname}${location.search}` } : undefined}
       title={isCollapsed ? item.label : undefined}
       className={({ isActive }) =>
         cn(
@@ -34,7 +35,6 @@ function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolea
 /** Desktop sidebar: w-72 expanded, w-20 collapsed (spec: 72 and 20 units), remembered per device. */
 export function Sidebar() {
   const [isCollapsed, toggle] = useSidebarCollapsed();
-  const me = useMe();
 
   return (
     <aside
@@ -50,7 +50,7 @@ export function Sidebar() {
           to={paths.labelHub.href()}
           className="min-w-0 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <Logo imageUrl={me.data?.organization?.logo_url} showName={!isCollapsed} />
+          <BrandedLogo showName={!isCollapsed} />
         </Link>
       </div>
 

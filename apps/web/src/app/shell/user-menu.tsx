@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Popover } from '../../components/ui/popover';
 import { Spinner } from '../../components/ui/spinner';
+import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
+import { OnlineTeam } from '../../features/presence/components/online-team';
+import { StatusChoice } from '../../features/presence/components/status-choice';
+import { StatusDot } from '../../features/presence/components/status-dot';
+import { usePresenceReporter } from '../../features/presence/use-presence-reporter';
 import { useAuth, useAuthStore } from '../../lib/auth/auth-context';
 import { cn } from '../../lib/cn';
 import { useMe } from '../../lib/me';
@@ -12,20 +17,18 @@ import { useTheme } from '../../lib/theme/theme-context';
 const itemClasses =
   'flex h-9 w-full items-center gap-2.5 rounded-md px-2.5 text-left text-sm text-foreground outline-none transition-colors hover:bg-muted focus-visible:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
-function initialsOf(name: string) {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters =
-    parts.length > 1 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : (parts[0]?.slice(0, 2) ?? '');
-  return letters.toUpperCase() || '?';
-}
-
-/** Top bar user menu: name, email, View Profile, Settings, the Light/Dark toggle, Sign Out. */
+/**
+ * Top bar user menu (spec section 2): name, email, status, the team members online, View Profile,
+ * Settings, the Light/Dark toggle, Sign Out. It also reports the member's presence while the shell
+ * is shown (one user menu is mounted at a time, desktop or mobile).
+ */
 export function UserMenu() {
   const me = useMe();
   const { session } = useAuth();
   const store = useAuthStore();
   const { mode, toggle } = useTheme();
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const presence = usePresenceReporter();
   const name = me.data?.reviewer?.name ?? '';
   const email = me.data?.reviewer?.email ?? session?.user.email ?? '';
 
@@ -38,22 +41,33 @@ export function UserMenu() {
           {...props}
           type="button"
           aria-label="User menu"
-          className="flex size-10 items-center justify-center rounded-full outline-none transition-shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          className="relative flex size-10 items-center justify-center rounded-full outline-none transition-shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
-          <span
-            aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-indigo-600 text-xs font-semibold text-white"
-          >
-            {initialsOf(name || email)}
-          </span>
+          <UserAvatar
+            name={name || email}
+            avatarKey={me.data?.reviewer?.avatar_key}
+            className="size-8 text-xs"
+          />
+          <StatusDot
+            status={presence.status}
+            className="absolute right-1 bottom-1 size-2.5 ring-2 ring-background"
+          />
         </button>
       )}
     >
       {(close) => (
-        <div className="w-64 p-1.5">
+        <div className="w-72 p-1.5">
           <div className="px-2.5 pt-2 pb-3">
             <p className="truncate text-sm font-semibold text-foreground">{name || 'Your account'}</p>
             <p className="truncate text-xs text-muted-foreground">{email}</p>
+          </div>
+          <div className="flex flex-col gap-1.5 border-t border-border py-1.5">
+            <StatusChoice
+              value={presence.chosenStatus}
+              onChange={presence.chooseStatus}
+              itemClassName={itemClasses}
+            />
+            <OnlineTeam selfId={me.data?.reviewer?.id} onNavigate={close} />
           </div>
           <div className="flex flex-col gap-0.5 border-t border-border pt-1.5">
             <Link
@@ -109,6 +123,7 @@ export function UserMenu() {
               disabled={isSigningOut}
               onClick={async () => {
                 setIsSigningOut(true);
+                await presence.goOffline();
                 await store.signOut();
               }}
               className={itemClasses}

@@ -24,11 +24,16 @@ export interface PopoverProps {
 }
 
 const menuItems = (panel: HTMLElement | null) =>
-  Array.from(panel?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"]') ?? []);
+  Array.from(
+    panel?.querySelectorAll<HTMLElement>(
+      '[role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"]',
+    ) ?? [],
+  );
 
 /**
  * A panel anchored to a button (menus, small dropdowns). Closes on Escape, on a click outside and on
- * Tab leaving it. As a menu it moves focus between [role=menuitem] with the arrow keys.
+ * Tab leaving it. As a menu it moves focus between its items (menuitem, menuitemcheckbox,
+ * menuitemradio) with the arrow keys.
  */
 export function Popover({
   trigger,

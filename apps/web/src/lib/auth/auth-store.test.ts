@@ -222,3 +222,62 @@ describe('auth store: signing in and out', () => {
     expect(store.getState().status).toBe('signed_out');
   });
 });
+
+describe('auth store: the MFA code step', () => {
+  const VERIFY = 'POST /auth/v1/factors/factor-1/verify';
+
+  it('answers a challenge with the bearer token and takes the aal2 session it gets', async () => {
+    const aal1 = makeClientSession({ accessToken: makeAccessToken({ aal: 'aal1' }) });
+    const response = makeSessionResponse({ token: makeAccessToken({ aal: 'aal2' }) });
+    const server = mockFetch({ [VERIFY]: json(200, response) });
+    const store = createStore({ initialSession: aal1 });
+    const events = recordEvents(store);
+
+    const session = await store.verifyMfa('factor-1', 'challenge-1', '123456');
+
+    expect(session.aal).toBe('aal2');
+    expect(store.getAccessToken()).toBe(response.access_token);
+    expect(events).toEqual(['MFA_CHALLENGE_VERIFIED']);
+    const [request] = server.requestsTo(VERIFY);
+    expect(request?.body).toEqual({ challenge_id: 'challenge-1', code: '123456' });
+    expect(request?.headers.get('Authorization')).toBe(`Bearer ${aal1.accessToken}`);
+  });
+
+  it('keeps the aal1 session on a wrong code', async () => {
+    mockFetch({ [VERIFY]: apiError(422, 'mfa_verification_failed', 'Invalid code. Please try again.') });
+    const aal1 = makeClientSession();
+    const store = createStore({ initialSession: aal1 });
+    await expect(store.verifyMfa('factor-1', 'challenge-1', '000000')).rejects.toMatchObject({
+      code: 'mfa_verification_failed',
+    });
+    expect(store.getState().session).toBe(aal1);
+  });
+
+  it('verifies under the refresh lock, after a refresh in flight', async () => {
+    const order: string[] = [];
+    mockFetch({
+      [REFRESH]: async () => {
+        order.push('refresh');
+        return json(200, makeSessionResponse());
+      },
+      [VERIFY]: async () => {
+        order.push('verify');
+        return json(200, makeSessionResponse({ token: makeAccessToken({ aal: 'aal2' }) }));
+      },
+    });
+    const held: string[] = [];
+    const request = vi.fn(async (name: string, task: () => Promise<unknown>) => {
+      held.push(name);
+      return task();
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    const store = createStore({ initialSession: makeClientSession() });
+
+    const refreshing = store.refreshSession();
+    await store.verifyMfa('factor-1', 'challenge-1', '123456');
+    await refreshing;
+    expect(order).toEqual(['refresh', 'verify']);
+    expect(held).toEqual(['mr-auth-refresh', 'mr-auth-refresh']);
+    expect(store.getState().session?.aal).toBe('aal2');
+  });
+});

@@ -2,8 +2,16 @@ import { AUTH_MESSAGES } from '@music-review/core/auth';
 import { ApiError, requestJson, type SessionSource } from '../api-client';
 import { type ClientSession, isClientSession, toClientSession } from './session';
 
-/** Spec section 4. INITIAL_SESSION reports the outcome of restoring the session at start. */
-export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
+/**
+ * Spec section 4. INITIAL_SESSION reports the outcome of restoring the session at start;
+ * MFA_CHALLENGE_VERIFIED a code step passed (the session is now aal2).
+ */
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'MFA_CHALLENGE_VERIFIED';
 export type AuthStatus = 'loading' | 'signed_in' | 'signed_out';
 export interface AuthState {
   status: AuthStatus;
@@ -108,6 +116,26 @@ export class AuthStore implements SessionSource {
     if (!session) throw new ApiError('session_failed', AUTH_MESSAGES.sessionFailed, 200);
     this.setSession(session, 'SIGNED_IN', true);
     return session;
+  }
+
+  /**
+   * Answers a challenge of a factor with its code (POST /auth/v1/factors/{id}/verify). The server
+   * answers a new aal2 session and a new refresh cookie and spends the old one, so this waits for
+   * any refresh in flight and holds the refresh lock: no refresh may present the old cookie after.
+   */
+  async verifyMfa(factorId: string, challengeId: string, code: string): Promise<ClientSession> {
+    await this.inflight?.catch(() => null);
+    return this.withLock(async () => {
+      const body = await requestJson<unknown>(`/auth/v1/factors/${encodeURIComponent(factorId)}/verify`, {
+        method: 'POST',
+        body: { challenge_id: challengeId, code },
+        accessToken: this.getAccessToken(),
+      });
+      const session = toClientSession(body);
+      if (!session) throw new ApiError('session_failed', AUTH_MESSAGES.sessionFailed, 200);
+      this.setSession(session, 'MFA_CHALLENGE_VERIFIED', true);
+      return session;
+    });
   }
 
   /**

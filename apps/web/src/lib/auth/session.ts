@@ -1,4 +1,5 @@
 import type { AuthUser } from '@music-review/core/auth';
+import { isMfaPending } from '@music-review/core/mfa';
 import { z } from 'zod';
 
 /**
@@ -12,6 +13,16 @@ export interface ClientSession {
   user: AuthUser;
   /** A session opened by a password-reset link: it may only change the password. */
   isRecovery: boolean;
+  /** Authenticator assurance level of the access token (spec section 4). */
+  aal: 'aal1' | 'aal2';
+}
+
+/**
+ * The account has a verified factor and this session has not passed the code step yet: the app
+ * shows the code step instead of the pages (the API would answer 403 mfa_required).
+ */
+export function needsMfaStep(session: ClientSession): boolean {
+  return isMfaPending(session.aal, session.user.factors);
 }
 
 const sessionResponseSchema = z.object({
@@ -41,11 +52,13 @@ export function toClientSession(body: unknown): ClientSession | null {
   const parsed = sessionResponseSchema.safeParse(body);
   if (!parsed.success) return null;
   const user = parsed.data.user as unknown as AuthUser;
+  const claims = decodeJwtPayload(parsed.data.access_token);
   return {
     accessToken: parsed.data.access_token,
     expiresAt: parsed.data.expires_at,
     user: { ...user, user_metadata: user.user_metadata ?? {}, factors: user.factors ?? [] },
-    isRecovery: decodeJwtPayload(parsed.data.access_token)?.is_recovery === true,
+    isRecovery: claims?.is_recovery === true,
+    aal: claims?.aal === 'aal2' ? 'aal2' : 'aal1',
   };
 }
 
@@ -56,6 +69,7 @@ export function isClientSession(value: unknown): value is ClientSession {
     typeof v.accessToken === 'string' &&
     typeof v.expiresAt === 'number' &&
     typeof v.isRecovery === 'boolean' &&
+    (v.aal === 'aal1' || v.aal === 'aal2') &&
     !!v.user &&
     typeof v.user.id === 'string'
   );

@@ -1,13 +1,17 @@
 import { AUTH_MESSAGES } from '@music-review/core/auth';
-import { KeyRound, MailCheck, UserPlus } from 'lucide-react';
+import { MFA_MESSAGES } from '@music-review/core/mfa';
+import { KeyRound, MailCheck, ShieldCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StandaloneLayout } from '../../../components/standalone-layout';
 import { Button } from '../../../components/ui/button';
 import { env } from '../../../config/env';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { needsMfaStep } from '../../../lib/auth/session';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm, type LoginValues } from '../components/login-form';
+import { MfaChallengeForm } from '../components/mfa-challenge-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { VerifyEmailView } from '../components/verify-email-view';
 
@@ -39,9 +43,11 @@ function HelpFooter() {
 
 /**
  * The signed-out screen, shown in place of any non-public route (the URL stays): sign in, forgot
- * password, verify email and sign up.
+ * password, verify email and sign up; and the code step after the password of an account with a
+ * verified factor.
  */
 export function LoginPage() {
+  const { session } = useAuth();
   const [searchParams] = useSearchParams();
   const [view, setView] = useState<View>({ name: 'login' });
   const [loginValues, setLoginValues] = useState<LoginValues>({ email: '', password: '' });
@@ -49,6 +55,19 @@ export function LoginPage() {
   const backToLogin = () => setView({ name: 'login' });
 
   let content: React.ReactNode;
+  if (session && !session.isRecovery && needsMfaStep(session)) {
+    return (
+      <StandaloneLayout>
+        <AuthCard
+          icon={<ShieldCheck aria-hidden="true" />}
+          title={MFA_MESSAGES.stepTitle}
+          footer={<HelpFooter />}
+        >
+          <MfaChallengeForm factors={session.user.factors} />
+        </AuthCard>
+      </StandaloneLayout>
+    );
+  }
   switch (view.name) {
     case 'forgot':
       content = (

@@ -1,0 +1,43 @@
+import type { ApiClient } from '../../../lib/api-client';
+import { putWithProgress } from '../../../lib/upload/put-with-progress';
+
+/** The image types storage accepts for `images` keys (server: upload-rules.ts). */
+export const BRANDING_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const BRANDING_IMAGE_ACCEPT = BRANDING_IMAGE_TYPES.join(',');
+export const BRANDING_IMAGE_TYPE_MESSAGE = 'Choose a PNG, JPEG or WebP image.';
+/** Spec section 8. */
+export const INVALID_PRESIGN_RESPONSE = 'Invalid response from presigned URL service';
+
+interface PresignResponse {
+  success?: boolean;
+  data?: { presignedUrl?: string; key?: string };
+}
+
+export const isBrandingImage = (file: File) =>
+  (BRANDING_IMAGE_TYPES as readonly string[]).includes(file.type);
+
+/**
+ * Uploads a logo or favicon the way every file goes to storage: a presigned URL of type `images`,
+ * the PUT, then the content check (needed with S3, harmless with local files). Returns the key.
+ */
+export async function uploadBrandingImage(
+  api: ApiClient,
+  file: File,
+  purpose: 'logo' | 'favicon',
+  orgName?: string,
+): Promise<string> {
+  const response = await api.post<PresignResponse>('/functions/v1/generate-presigned-url', {
+    orgName,
+    type: 'images',
+    // A new id per upload: a replaced logo gets a new URL, so no cache shows the old one.
+    id: `branding-${purpose}-${Date.now().toString(36)}`,
+    filename: file.name,
+    contentType: file.type,
+  });
+  const presignedUrl = response?.data?.presignedUrl;
+  const key = response?.data?.key;
+  if (!response?.success || !presignedUrl || !key) throw new Error(INVALID_PRESIGN_RESPONSE);
+  await putWithProgress(presignedUrl, file, file.type);
+  await api.post('/functions/v1/confirm-upload', { key });
+  return key;
+}

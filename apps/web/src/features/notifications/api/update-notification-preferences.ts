@@ -1,0 +1,20 @@
+import type { NotificationPreferencesDto, NotificationType } from '@music-review/core/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-context';
+import { notificationPreferencesQueryKey } from './get-notification-preferences';
+
+export interface PreferenceChange {
+  type: NotificationType;
+  email: boolean;
+}
+
+/** PUT /api/v1/notification-preferences with one changed type; answers every type. */
+export function useUpdateNotificationPreference() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PreferenceChange) =>
+      api.put<NotificationPreferencesDto>('/api/v1/notification-preferences', { preferences: [change] }),
+    onSuccess: (answer) => queryClient.setQueryData(notificationPreferencesQueryKey, answer),
+  });
+}

@@ -1,0 +1,7 @@
+import type { PresenceDto, PresenceHeartbeatInput } from '@music-review/core/presence';
+import type { ApiClient } from '../../../lib/api-client';
+
+/** PUT /api/v1/presence: status, activity and the signed song page being viewed. */
+export function sendHeartbeat(api: ApiClient, input: PresenceHeartbeatInput) {
+  return api.put<PresenceDto>('/api/v1/presence', input);
+}

@@ -1,0 +1,11 @@
+import type { InvitationDto } from '@music-review/core/team';
+import { useMutation } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-context';
+
+/** POST /api/v1/team/invitations: mails the invitation code and a join link. */
+export function useSendInvitation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (email: string) => api.post<InvitationDto>('/api/v1/team/invitations', { email }),
+  });
+}

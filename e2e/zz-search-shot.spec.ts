@@ -1,0 +1,23 @@
+import { createLabelWithMembers, createSongViaApi, expect, signInAndWait, test } from './fixtures.ts';
+test('shot', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+  const { admin } = await createLabelWithMembers(request, { members: 0 });
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const s = await createSongViaApi(request, admin.token, { title: 'Quartz Garden', artist: 'Quill Avenue' });
+  await request.post(`/api/v1/songs/${s.id}/sign`, { headers });
+  await createSongViaApi(request, admin.token, { title: 'Quiet Demo', artist: 'Hidden Hand' });
+  await request.post('/api/v1/test-fixtures/search', { headers, data: { song_id: s.id, contract_artist_name: 'Quill Avenue', metadata_status: 'queued' } });
+  await signInAndWait(page, admin.email);
+  const box = page.getByRole('combobox', { name: 'Search', exact: true });
+  await box.pressSequentially('qu');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  console.log('BUTTONS1', await page.getByRole('button').count(), await page.getByRole('button', { name: 'Toggle dark mode' }).count());
+  await box.press('ArrowDown');
+  await box.press('ArrowDown');
+  await page.waitForTimeout(500);
+  console.log('BUTTONS2', await page.getByRole('button').count(), await page.getByRole('button', { name: 'Toggle dark mode' }).count());
+  console.log('BODY', (await page.locator('body').innerHTML()).length, (await page.locator('header').count()));
+  console.log('ERRORS', JSON.stringify(errors));
+});

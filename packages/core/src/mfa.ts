@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { type Factor, nextAssuranceLevel } from './auth.ts';
+
+/**
+ * Multi-factor authentication (spec section 7 "Authentication" factors, section 4 "Auth session"):
+ * the request bodies, the answers and the texts users see, shared by the server and the web app.
+ */
+
+export const MFA_CODE_LENGTH = 6;
+/** How long a challenge (and a texted code) stays usable. */
+export const MFA_CHALLENGE_TTL_SECONDS = 300;
+/** Wrong codes one challenge takes before it is used up. */
+export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
+export const MFA_FRIENDLY_NAME_MAX = 60;
+/** Factors one account may have, verified or not. */
+export const MFA_MAX_FACTORS = 10;
+
+export const MFA_MESSAGES = {
+  sectionTitle: 'Two-factor authentication',
+  sectionDescription:
+    'Ask for a code from your phone as well as your password when you sign in. Your label’s music stays safe even if your password leaks.',
+  stepTitle: 'Two-factor authentication',
+  stepPromptTotp: 'Enter the 6-digit code from your authenticator app.',
+  stepPromptPhone: 'Enter the 6-digit code we sent to your phone.',
+  codeLabel: '6-digit code',
+  codeFormat: 'Enter the 6-digit code',
+  codeWrong: 'Invalid code. Please try again.',
+  codeUsed: 'This code was already used. Wait for the next code and try again.',
+  challengeExpired: 'This code has expired. Please request a new one.',
+  mfaRequired: 'Enter the code from your second factor to continue.',
+  insufficientAal: 'Confirm it’s you with your current second factor first.',
+  phoneInvalid: 'Enter the phone number with its country code, e.g. +44 20 7946 0958',
+  phoneMissing: 'Please enter a phone number',
+  friendlyNameTooLong: `The name must be at most ${MFA_FRIENDLY_NAME_MAX} characters`,
+  tooManyFactors: `You can have at most ${MFA_MAX_FACTORS} factors. Remove one first.`,
+  factorNotFound: 'Factor not found',
+  verifyFailed: 'Could not verify the code. Please try again.',
+  enrollFailed: 'Could not add the factor. Please try again.',
+  removeFailed: 'Could not remove the factor. Please try again.',
+  loadFailed: 'Could not load your factors.',
+  added: 'Two-factor authentication is on',
+  removed: 'Factor removed',
+} as const;
+
+/** Error codes of the MFA answers (the web app turns them back into the texts above). */
+export const MFA_ERROR_CODES = {
+  /** An aal1 session of an account with a verified factor, on anything but /auth. */
+  mfaRequired: 'mfa_required',
+  /** Enrolling, removing, or verifying a new factor needs aal2 once a verified factor exists. */
+  insufficientAal: 'insufficient_aal',
+  verificationFailed: 'mfa_verification_failed',
+  challengeExpired: 'mfa_challenge_expired',
+} as const;
+
+export type FactorType = Factor['factor_type'];
+
+/** An account needs the code step: a verified factor exists and the session is not aal2 yet. */
+export function isMfaPending(aal: 'aal1' | 'aal2', factors: Pick<Factor, 'status'>[]): boolean {
+  return aal !== 'aal2' && nextAssuranceLevel(factors) === 'aal2';
+}
+
+/** "+44 20 7946-0958" -> "+442079460958"; null when it is not an international (E.164) number. */
+export function normalizePhone(raw: string): string | null {
+  const compact = raw.trim().replace(/[\s().-]/g, '');
+  const withPlus = compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
+  return /^\+[1-9]\d{7,14}$/.test(withPlus) ? withPlus : null;
+}
+
+/** A phone number as shown back to its owner: only the last four digits. */
+export function maskPhone(phone: string): string {
+  return `•••• ${phone.slice(-4)}`;
+}
+
+export const mfaCodeSchema = z
+  .string({ message: MFA_MESSAGES.codeFormat })
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { message: MFA_MESSAGES.codeFormat }));
+
+export const enrollFactorBody = z
+  .object({
+    factor_type: z.enum(['totp', 'phone'], { message: 'factor_type must be totp or phone' }),
+    friendly_name: z
+      .string()
+      .trim()
+      .max(MFA_FRIENDLY_NAME_MAX, { message: MFA_MESSAGES.friendlyNameTooLong })
+      .optional(),
+    phone: z.string().max(40, { message: MFA_MESSAGES.phoneInvalid }).optional(),
+    /** Shown by authenticator apps above the account (TOTP only). */
+    issuer: z.string().trim().max(60).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.factor_type !== 'phone') return;
+    if (!body.phone?.trim())
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: MFA_MESSAGES.phoneMissing });
+    else if (!normalizePhone(body.phone))
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: MFA_MESSAGES.phoneInvalid });
+  });
+export type EnrollFactorInput = z.input<typeof enrollFactorBody>;
+
+export const challengeFactorBody = z.object({
+  /** Phone factors: how the code travels. Only text messages are offered. */
+  channel: z.enum(['sms'], { message: 'channel must be sms' }).optional(),
+});
+
+export const verifyFactorBody = z.object({
+  challenge_id: z.uuid({ message: 'challenge_id must be the id of a challenge' }),
+  code: mfaCodeSchema,
+});
+export type VerifyFactorInput = z.input<typeof verifyFactorBody>;
+
+/** POST /auth/v1/factors, factor_type totp. */
+export interface TotpEnrollmentDto {
+  id: string;
+  type: 'totp';
+  friendly_name: string;
+  totp: {
+    /** An SVG image as a data URL, for an <img>. */
+    qr_code: string;
+    /** Base32, for typing into an app by hand. */
+    secret: string;
+    /** The otpauth:// URI the QR code holds. */
+    uri: string;
+  };
+}
+
+/** POST /auth/v1/factors, factor_type phone. */
+export interface PhoneEnrollmentDto {
+  id: string;
+  type: 'phone';
+  friendly_name: string;
+  /** The number in E.164 form. */
+  phone: string;
+}
+
+export type FactorEnrollmentDto = TotpEnrollmentDto | PhoneEnrollmentDto;
+
+/** POST /auth/v1/factors/{id}/challenge. */
+export interface MfaChallengeDto {
+  id: string;
+  type: FactorType;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
+/** DELETE /auth/v1/factors/{id}. */
+export interface UnenrollFactorDto {
+  id: string;
+}
