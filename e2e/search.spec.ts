@@ -22,6 +22,8 @@ test.describe('global search', () => {
     });
     expect(fixtures.status(), await fixtures.text()).toBe(201);
 
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     await signInAndWait(page, admin.email);
     const box = page.getByRole('combobox', { name: 'Search', exact: true });
     await expect(box).toHaveAttribute('placeholder', 'Search songs, artists, contracts, or metadata...');
@@ -68,6 +70,7 @@ test.describe('global search', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/signed-songs/${signed.id}/metadata$`));
     await expect(page.getByRole('heading', { level: 2, name: 'Metadata' })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('works from the keyboard: arrows pick a result, Enter opens it, Escape closes the list', async ({
@@ -75,25 +78,43 @@ test.describe('global search', () => {
     request,
   }) => {
     const { admin } = await createLabelWithMembers(request, { members: 0 });
-    const song = await createSongViaApi(request, admin.token, {
-      title: 'Keyboard Kestrel',
-      artist: 'Someone',
-    });
+    await createSongViaApi(request, admin.token, { title: 'Kestrel Dawn', artist: 'Someone' });
+    const second = await createSongViaApi(request, admin.token, { title: 'Kestrel Dusk', artist: 'Someone' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
 
     await signInAndWait(page, admin.email);
     const box = page.getByRole('combobox', { name: 'Search', exact: true });
     const results = page.getByRole('listbox', { name: 'Search results' });
     await box.click();
     await box.pressSequentially('kestrel');
-    await expect(results.getByRole('option')).toHaveCount(1);
+    await expect(results.getByRole('option')).toHaveCount(2);
 
     await box.press('Escape');
     await expect(results).toBeHidden();
     await box.press('ArrowDown');
     await expect(results).toBeVisible();
+    const selected = results.getByRole('option', { selected: true });
     await box.press('ArrowDown');
-    await expect(results.getByRole('option', { selected: true })).toHaveText(/^Keyboard Kestrel/);
+    await expect(selected).toHaveText(/^Kestrel Dawn/);
+    await box.press('ArrowDown');
+    await expect(selected).toHaveText(/^Kestrel Dusk/);
+    await box.press('ArrowDown');
+    await expect(selected).toHaveText(/^Kestrel Dawn/);
+    await box.press('ArrowUp');
+    await expect(selected).toHaveText(/^Kestrel Dusk/);
     await box.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/review/${song.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/review/${second.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Kestrel Dusk' })).toBeVisible();
+    await expect(results).toBeHidden();
+
+    // Back in the box, the same results; Escape closes, a second Escape clears it.
+    await box.click();
+    await expect(results.getByRole('option')).toHaveCount(2);
+    await box.press('Escape');
+    await expect(results).toBeHidden();
+    await box.press('Escape');
+    await expect(box).toHaveValue('');
+    expect(errors).toEqual([]);
   });
 });

@@ -199,6 +199,10 @@ describe('global search', () => {
     expect(location()).toBe('/review/song-2');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(box().value).toBe('nebula');
+    // The box kept the focus: a click shows the same results again.
+    expect(document.activeElement).toBe(box());
+    await user.click(box());
+    expect(screen.getAllByRole('option')).toHaveLength(5);
   });
 
   it('closes with Escape, reopens with the arrow keys, and clears the box with a second Escape', async () => {

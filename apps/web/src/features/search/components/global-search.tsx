@@ -173,6 +173,8 @@ export function GlobalSearch() {
           clearTimeout(closeTimer.current);
           setIsOpen(true);
         }}
+        // After a result was opened the box keeps the focus: a click shows the list again.
+        onClick={() => setIsOpen(true)}
         onBlur={() => {
           // Spec section 2: the dropdown closes 200 ms after the box loses focus.
           clearTimeout(closeTimer.current);
@@ -231,9 +233,12 @@ function SearchListbox({
   onChoose: (option: SearchOption) => void;
 }) {
   const active = useRef<HTMLDivElement>(null);
-  // Keep the active option in view while the arrow keys move through a scrolled list.
+  // Keep the active option in view while the arrow keys move through a scrolled list. (A block
+  // body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.)
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the active option changes
-  useEffect(() => active.current?.scrollIntoView?.({ block: 'nearest' }), [activeIndex]);
+  useEffect(() => {
+    active.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeIndex]);
 
   return (
     <div id={id} role="listbox" aria-label="Search results">
