@@ -1,27 +1,10 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useCopyInviteCode } from '../../../lib/use-copy-invite-code';
 
 export function InviteCodeCard({ code }: { code: string }) {
-  const [isCopied, setIsCopied] = useState(false);
-
-  useEffect(() => {
-    if (!isCopied) return;
-    const id = setTimeout(() => setIsCopied(false), 2000);
-    return () => clearTimeout(id);
-  }, [isCopied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setIsCopied(true);
-      toast.success('Invitation code copied');
-    } catch {
-      toast.error('Could not copy the code. Select it and copy it by hand.');
-    }
-  };
+  const { isCopied, copy } = useCopyInviteCode(code);
 
   return (
     <Card>

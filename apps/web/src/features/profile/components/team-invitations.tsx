@@ -1,36 +1,21 @@
 import { inviteBody, TEAM_MESSAGES } from '@music-review/core/team';
 import { Check, Copy, RefreshCw, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
+import { useCopyInviteCode } from '../../../lib/use-copy-invite-code';
 import { useRegenerateInviteCode } from '../api/regenerate-invite-code';
 import { useSendInvitation } from '../api/send-invitation';
 
 /** The invitation code: copy it, or replace it (the old one stops working). */
 export function InviteCodePanel({ code }: { code: string }) {
   const regenerate = useRegenerateInviteCode();
-  const [isCopied, setIsCopied] = useState(false);
+  const { isCopied, copy } = useCopyInviteCode(code);
   const [isConfirming, setIsConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!isCopied) return;
-    const id = setTimeout(() => setIsCopied(false), 2000);
-    return () => clearTimeout(id);
-  }, [isCopied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setIsCopied(true);
-      toast.success('Invitation code copied');
-    } catch {
-      toast.error('Could not copy the code. Select it and copy it by hand.');
-    }
-  };
 
   const confirm = () => {
     setError(null);
