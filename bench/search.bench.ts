@@ -306,36 +306,51 @@ if (!serverUrl && !reuseUrl) {
 
 const database = reuseUrl ? undefined : await createDatabase(serverUrl!, 'mr_bench_search');
 const databaseUrl = reuseUrl ?? database!.url;
-// The server migrates a new database at start; seeding happens after.
-const server = await startServer({ DATABASE_URL: databaseUrl, SEED_DEMO: 'false' });
-try {
-  if (!reuseUrl) await seed(databaseUrl);
-  const token = await server.signIn('searcher@bench.test', PASSWORD);
-  const headers = { authorization: `Bearer ${token}` };
-  for (const q of QUERIES) {
-    const res = await fetch(`${server.base}/api/v1/search?q=${encodeURIComponent(q)}`, { headers });
-    const body = (await res.json()) as Record<string, unknown[]>;
-    const sizes = ['songs', 'artists', 'contracts', 'metadata'].map((k) => `${k} ${body[k]?.length ?? '?'}`);
-    console.info(`"${q}": ${res.status}, ${sizes.join(', ')}`);
-  }
 
-  const results: Result[] = [];
-  for (const q of QUERIES) {
-    results.push(
-      await load(
-        `q=${q} (${q.length} chars)`,
-        `${server.base}/api/v1/search?q=${encodeURIComponent(q)}`,
-        CONNECTIONS,
-        headers,
-      ),
-    );
+/** Every query alone, then the mixes, against a server started with `env`. */
+async function measure(label: string, env: Record<string, string>, seedFirst: boolean): Promise<Result[]> {
+  // The server migrates a new database at start; seeding happens after.
+  const server = await startServer({ DATABASE_URL: databaseUrl, SEED_DEMO: 'false', ...env });
+  try {
+    if (seedFirst) await seed(databaseUrl);
+    const token = await server.signIn('searcher@bench.test', PASSWORD);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const q of QUERIES) {
+      const res = await fetch(`${server.base}/api/v1/search?q=${encodeURIComponent(q)}`, { headers });
+      const body = (await res.json()) as Record<string, unknown[]>;
+      const sizes = ['songs', 'artists', 'contracts', 'metadata'].map(
+        (k) => `${k} ${body[k]?.length ?? '?'}`,
+      );
+      console.info(`"${q}": ${res.status}, ${sizes.join(', ')}`);
+    }
+    const results: Result[] = [];
+    for (const q of QUERIES) {
+      results.push(
+        await load(
+          `${label}: q=${q} (${q.length} chars)`,
+          `${server.base}/api/v1/search?q=${encodeURIComponent(q)}`,
+          CONNECTIONS,
+          headers,
+        ),
+      );
+    }
+    results.push(await loadMixed(`${label}: all the queries above, mixed`, server.base, headers));
+    const newcomer = { authorization: `Bearer ${await server.signIn('newcomer@bench.test', PASSWORD)}` };
+    results.push(await loadMixed(`${label}: mixed, a newcomer who reviewed nothing`, server.base, newcomer));
+    return results;
+  } finally {
+    await server.stop();
   }
-  results.push(await loadMixed('all the queries above, mixed', server.base, headers));
-  const newcomer = { authorization: `Bearer ${await server.signIn('newcomer@bench.test', PASSWORD)}` };
-  results.push(await loadMixed('mixed, a newcomer who reviewed nothing', server.base, newcomer));
-  printTable('Global search', results);
+}
+
+try {
+  // Typing, backspacing and reopening the box repeat queries: with the cache (the default) a
+  // repeated query is one version read; without it, every request runs the statement, as a query
+  // typed for the first time since the label's last change does.
+  const cached = await measure('cached', {}, !reuseUrl);
+  const uncached = await measure('cache off', { SEARCH_CACHE_ENTRIES: '0' }, false);
+  printTable('Global search', [...cached, ...uncached]);
 } finally {
-  await server.stop();
   if (database) {
     if (process.env.BENCH_KEEP_DATABASE === '1') console.info(`kept database ${database.url}`);
     else await database.drop();

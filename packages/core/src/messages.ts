@@ -37,12 +37,51 @@ export const MESSAGE_ERRORS = {
   conversationNotFound: 'Conversation not found',
 } as const;
 
-/** POST /api/v1/conversations: create or get the direct conversation with another member. */
-export const createConversationBody = z.object({
-  type: z.literal('dm', { message: 'type: only dm conversations can be started here' }),
-  user_id: z.uuid({ message: 'user_id: must be the id of a member of your label' }),
-});
+/**
+ * POST /api/v1/conversations: create or get (spec section 7: create_or_get_dm_conversation,
+ * create_or_get_song_chat_conversation, create_or_get_support_conversation). 201 when created,
+ * 200 when it existed.
+ */
+export const createConversationBody = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('dm'),
+      user_id: z.uuid({ message: 'user_id: must be the id of a member of your label' }),
+    }),
+    z.object({
+      type: z.literal('song_chat'),
+      song_id: z.uuid({ message: 'song_id: must be the id of a song of your label' }),
+    }),
+    z.object({ type: z.literal('support') }),
+  ],
+  { message: "type: must be 'dm', 'song_chat' or 'support'" },
+);
 export type CreateConversationBody = z.infer<typeof createConversationBody>;
+
+/** Spec section 8 "Support chat (toasts)". */
+export const SUPPORT_MESSAGES = {
+  noPlan: 'Please upgrade to a plan with chat functionality to access support chat.',
+  notSignedIn: 'Please log in to contact support.',
+  failed: 'Failed to open support chat. Please try again.',
+} as const;
+
+export const ATTACHMENT_TYPES = ['metadata_form', 'marketing_form', 'label_copy_form'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/** Spec section 9: at most 5 mention suggestions. */
+export const MENTION_SUGGESTIONS_MAX = 5;
+/** Spec section 9: typing shows while within 5 s, ends 3 s after the last keystroke, polled every 2 s. */
+export const TYPING_VISIBLE_MS = 5_000;
+export const TYPING_IDLE_MS = 3_000;
+export const TYPING_POLL_MS = 2_000;
+/** Spec section 9: "Seen by" shows up to 3 avatars, then "+n". */
+export const SEEN_BY_AVATARS_MAX = 3;
+/** Spec section 9: the new-chat dialog fetches the latest 50 songs and shows 10. */
+export const NEW_CHAT_SONGS_FETCHED = 50;
+export const NEW_CHAT_SONGS_SHOWN = 10;
+/** Messages per page of GET /api/v1/conversations/{id}/messages. */
+export const MESSAGES_PAGE_MAX = 100;
 
 /** POST /api/v1/conversations/{id}/messages. Spec section 5: whitespace-only text is not sent. */
 export const sendMessageBody = z.object({
@@ -51,6 +90,19 @@ export const sendMessageBody = z.object({
     .trim()
     .min(1, { message: MESSAGE_ERRORS.empty })
     .max(MESSAGE_TEXT_MAX, { message: MESSAGE_ERRORS.tooLong }),
+  /** Members mentioned with @ (each must be able to see the conversation); at most 20. */
+  mentioned_user_ids: z
+    .array(z.uuid({ message: 'mentioned_user_ids: must be member ids' }))
+    .max(20)
+    .optional(),
+  /** A form link shown as a card (spec section 3: attachment_type, metadata_form_link, metadata_song_title). */
+  attachment: z
+    .object({
+      type: z.enum(ATTACHMENT_TYPES),
+      link: z.string().trim().min(1).max(2000),
+      song_title: z.string().trim().max(300).nullable().optional(),
+    })
+    .optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
@@ -71,8 +123,60 @@ export interface MessageDto {
   id: string;
   conversation_id: string;
   sender_id: string | null;
+  /** The sender's name (support staff included), null when the sender's account is gone. */
+  sender_name: string | null;
   /** 1, 2, 3... within the conversation. */
   sequence: number;
   message_text: string;
+  mentioned_user_ids: string[];
   created_at: string;
+  /** Deleted messages disappear for everyone: lists leave them out; a change carries the flag. */
+  is_deleted: boolean;
+  attachment_type: AttachmentType | null;
+  metadata_form_link: string | null;
+  metadata_song_title: string | null;
+}
+
+/** GET /api/v1/conversations and /api/v1/conversations/{id}: a conversation as the panel lists it. */
+export interface ConversationSummaryDto extends ConversationDto {
+  /** DM: the other member's name; song chat: the song's title ('Untitled'); support: 'Support'. */
+  title: string;
+  /** DM only: the other member. */
+  other_member: { id: string; name: string; avatar_url: string | null } | null;
+  /** Song chat only. */
+  song: { id: string; title: string } | null;
+  /** Messages from others not read by the caller. */
+  unread_count: number;
+  /** The highest sequence in the conversation (0 when empty). */
+  last_sequence: number;
+  /** Support inbox only: the label that asked. */
+  organization_name?: string;
+}
+
+/** GET /api/v1/conversations/{id}/messages?after=&before=&limit=: ascending by sequence. */
+export interface MessagePageDto {
+  messages: MessageDto[];
+  /** The conversation's highest sequence now. */
+  last_sequence: number;
+  /** More older messages exist before the first one returned. */
+  has_more_before: boolean;
+}
+
+/** GET /api/v1/conversations/{id}/reads: per member who read anything, the highest sequence read. */
+export interface ConversationReadDto {
+  reviewer_id: string;
+  name: string;
+  avatar_url: string | null;
+  last_read_sequence: number;
+}
+
+/** POST /api/v1/conversations/{id}/read. */
+export const markReadBody = z.object({
+  up_to_sequence: z.number().int().min(0, { message: 'up_to_sequence: must be 0 or more' }),
+});
+
+/** GET /api/v1/conversations/{id}/typing: others typing within TYPING_VISIBLE_MS. */
+export interface TypingDto {
+  reviewer_id: string;
+  name: string;
 }

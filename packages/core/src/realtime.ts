@@ -62,6 +62,9 @@ export const REALTIME_TABLES = [
   'revision_requests',
   'notification_preferences',
   'feedback',
+  'calls',
+  'call_participants',
+  'call_signals',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 

@@ -47,6 +47,8 @@ const envSchema = z.object({
   STORAGE_UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // Reviewers' dashboards kept in memory per server copy (decision 0005); 0 turns the cache off.
   REVIEW_DASHBOARD_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** Global search answers kept per reviewer and query (decision 0007); 0 turns the cache off. */
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
 });
 
 export type Config = z.infer<typeof envSchema> & { appUrl: string; isProduction: boolean; seedDemo: boolean };

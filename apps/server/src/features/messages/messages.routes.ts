@@ -1,6 +1,7 @@
 import { CONVERSATION_TYPES, createConversationBody, sendMessageBody } from '@music-review/core/messages';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
 import { createMessagesService } from './messages.service.ts';
 
@@ -53,6 +54,8 @@ export async function messagesRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       const member = await ctx.auth.requireMember(req);
+      if (req.body.type !== 'dm')
+        throw new AppError('validation_failed', 'Only direct conversations for now');
       const { conversation, created } = await service.openDirectConversation(member, req.body.user_id);
       return reply.status(created ? 201 : 200).send(conversation);
     },

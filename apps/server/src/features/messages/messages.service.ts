@@ -26,9 +26,15 @@ function toMessageDto(row: repo.MessageRow): MessageDto {
     id: row.id,
     conversation_id: row.conversation_id,
     sender_id: row.sender_id,
+    sender_name: null,
     sequence: Number(row.sequence),
     message_text: row.message_text,
+    mentioned_user_ids: [],
     created_at: iso(row.created_at),
+    is_deleted: false,
+    attachment_type: null,
+    metadata_form_link: null,
+    metadata_song_title: null,
   };
 }
 

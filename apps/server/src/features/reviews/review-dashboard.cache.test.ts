@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createVersionedCache } from '../../platform/cache/versioned-cache.ts';
 import { adminWithLabel, authHeader, memberOf } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { insertSong } from '../songs/songs.factory.ts';
-import { createDashboardCache, nextDaysLeftChange } from './review-dashboard.cache.ts';
+import { nextDaysLeftChange } from './review-dashboard.cache.ts';
 import { createReviewsService } from './reviews.service.ts';
 
 const DAY = 86_400_000;
@@ -34,7 +35,7 @@ describe('nextDaysLeftChange', () => {
   });
 });
 
-describe('dashboard cache entries', () => {
+describe('versioned cache entries', () => {
   const dto = {
     pending: [],
     reviewed: [],
@@ -46,28 +47,28 @@ describe('dashboard cache entries', () => {
   const now = new Date('2026-01-01T00:00:00.000Z');
 
   it('answers only for the same version and before the entry expires', () => {
-    const cache = createDashboardCache();
-    cache.set('org', 'r1', { version: '4', validUntil: now.getTime() + 1000, dto });
-    expect(cache.get('org', 'r1', '4', now)).toBe(dto);
-    expect(cache.get('org', 'r2', '4', now)).toBeUndefined();
-    expect(cache.get('org', 'r1', '5', now)).toBeUndefined();
+    const cache = createVersionedCache<typeof dto>();
+    cache.set('org/r1', { version: '4', validUntil: now.getTime() + 1000, value: dto });
+    expect(cache.get('org/r1', '4', now)).toBe(dto);
+    expect(cache.get('org/r2', '4', now)).toBeUndefined();
+    expect(cache.get('org/r1', '5', now)).toBeUndefined();
     // A miss on a newer version drops the entry.
-    expect(cache.get('org', 'r1', '4', now)).toBeUndefined();
-    cache.set('org', 'r1', { version: '4', validUntil: now.getTime() + 1000, dto });
-    expect(cache.get('org', 'r1', '4', new Date(now.getTime() + 1000))).toBeUndefined();
+    expect(cache.get('org/r1', '4', now)).toBeUndefined();
+    cache.set('org/r1', { version: '4', validUntil: now.getTime() + 1000, value: dto });
+    expect(cache.get('org/r1', '4', new Date(now.getTime() + 1000))).toBeUndefined();
   });
 
   it('drops the least recently used entry when full', () => {
-    const cache = createDashboardCache(2);
-    const entry = { version: '1', validUntil: now.getTime() + 1000, dto };
-    cache.set('org', 'a', entry);
-    cache.set('org', 'b', entry);
-    expect(cache.get('org', 'a', '1', now)).toBe(dto);
-    cache.set('org', 'c', entry);
+    const cache = createVersionedCache<typeof dto>(2);
+    const entry = { version: '1', validUntil: now.getTime() + 1000, value: dto };
+    cache.set('org/a', entry);
+    cache.set('org/b', entry);
+    expect(cache.get('org/a', '1', now)).toBe(dto);
+    cache.set('org/c', entry);
     expect(cache.size).toBe(2);
-    expect(cache.get('org', 'b', '1', now)).toBeUndefined();
-    expect(cache.get('org', 'a', '1', now)).toBe(dto);
-    expect(cache.get('org', 'c', '1', now)).toBe(dto);
+    expect(cache.get('org/b', '1', now)).toBeUndefined();
+    expect(cache.get('org/a', '1', now)).toBe(dto);
+    expect(cache.get('org/c', '1', now)).toBe(dto);
   });
 });
 

@@ -8,13 +8,10 @@ import {
 } from '@music-review/core/review-rules';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
+import { createVersionedCache, organizationDataVersion } from '../../platform/cache/versioned-cache.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { findSong } from '../songs/songs.repo.ts';
-import {
-  createDashboardCache,
-  nextDaysLeftChange,
-  organizationDataVersion,
-} from './review-dashboard.cache.ts';
+import { nextDaysLeftChange } from './review-dashboard.cache.ts';
 import * as dashboardRepo from './review-dashboard.repo.ts';
 import * as repo from './reviews.repo.ts';
 
@@ -40,8 +37,7 @@ const DASHBOARD_CACHE_MAX_MS = 10 * 60_000;
 
 export function createReviewsService(ctx: AppContext) {
   const { database } = ctx;
-  const dashboardCache = createDashboardCache(ctx.config.REVIEW_DASHBOARD_CACHE_ENTRIES);
-  const dashboardsInFlight = new Map<string, Promise<ReviewDashboardDto>>();
+  const dashboardCache = createVersionedCache<ReviewDashboardDto>(ctx.config.REVIEW_DASHBOARD_CACHE_ENTRIES);
 
   /** Records the caller's review of the song's current version; 404 outside the label, 409 once decided. */
   function saveReview(
@@ -78,27 +74,20 @@ export function createReviewsService(ctx: AppContext) {
     async dashboard(member: Member, now = new Date()) {
       const { organizationId } = member;
       const reviewerId = member.reviewer.id;
-      if (ctx.config.REVIEW_DASHBOARD_CACHE_ENTRIES === 0) return this.computeDashboard(member, now);
+      if (!dashboardCache.enabled) return this.computeDashboard(member, now);
       const version = await organizationDataVersion(database, organizationId);
-      const cached = dashboardCache.get(organizationId, reviewerId, version, now);
-      if (cached) return cached;
       // One computation per reviewer and version: requests that miss together share it.
-      const flightKey = `${organizationId}/${reviewerId}/${version}`;
-      const inFlight = dashboardsInFlight.get(flightKey);
-      if (inFlight) return inFlight;
-      const computing = this.computeDashboard(member, now)
-        .then((dto) => {
-          const cards = [...dto.pending, ...dto.reviewed];
-          const validUntil = Math.min(
+      return dashboardCache.through(
+        `${organizationId}/${reviewerId}`,
+        version,
+        now,
+        () => this.computeDashboard(member, now),
+        (dto) =>
+          Math.min(
             now.getTime() + DASHBOARD_CACHE_MAX_MS,
-            ...cards.map((card) => nextDaysLeftChange(card.submitted_at, now)),
-          );
-          dashboardCache.set(organizationId, reviewerId, { version, validUntil, dto });
-          return dto;
-        })
-        .finally(() => dashboardsInFlight.delete(flightKey));
-      dashboardsInFlight.set(flightKey, computing);
-      return computing;
+            ...[...dto.pending, ...dto.reviewed].map((card) => nextDaysLeftChange(card.submitted_at, now)),
+          ),
+      );
     },
 
     async computeDashboard(member: Member, now: Date): Promise<ReviewDashboardDto> {

@@ -6,6 +6,7 @@ import {
 } from '@music-review/core/search';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
+import { createVersionedCache, organizationDataVersion } from '../../platform/cache/versioned-cache.ts';
 import { type SearchRow, searchRows } from './search.repo.ts';
 
 const time = (at: SearchRow['at']) => (at === null ? 0 : new Date(at).getTime());
@@ -18,10 +19,28 @@ function byRank(a: SearchRow, b: SearchRow) {
 }
 
 export function createSearchService(ctx: AppContext) {
+  const cache = createVersionedCache<SearchResultsDto>(ctx.config.SEARCH_CACHE_ENTRIES);
+
   return {
-    /** GET /api/v1/search: every group, scoped to the caller's organization, at most 5 each. */
+    /**
+     * GET /api/v1/search: every group, scoped to the caller's organization, at most 5 each. Typing,
+     * backspacing and reopening the box repeat queries: an answer is kept per reviewer (blind review
+     * makes answers personal) and query under the organization's data version, which the triggers
+     * of every table read here raise on any change (decision 0007).
+     */
     async search(member: Member, text: string): Promise<SearchResultsDto> {
       const query = normalizeSearchQuery(text);
+      if (!cache.enabled) return this.compute(member, query);
+      const version = await organizationDataVersion(ctx.database, member.organizationId);
+      return cache.through(
+        `${member.organizationId}/${member.reviewer.id}/${query}`,
+        version,
+        new Date(),
+        () => this.compute(member, query),
+      );
+    },
+
+    async compute(member: Member, query: string): Promise<SearchResultsDto> {
       const rows = await searchRows(ctx.database, member.organizationId, member.reviewer.id, query);
       const of = (kind: SearchRow['kind']) => rows.filter((r) => r.kind === kind).sort(byRank);
       return {

@@ -223,6 +223,36 @@ describe('GET /api/v1/search', () => {
     expect((await byArtist(alex.headers)).songs).toEqual([]);
   });
 
+  it('answers a repeated query from its cache, yet at once shows every change to what it reads', async () => {
+    const org = admin.organization.id;
+    const q = 'quillfeather';
+    const empty = await search(admin.headers, q);
+    expect(empty.songs).toEqual([]);
+    // The same query again is the same answer, kept for this reviewer under the data version.
+    expect(await search(admin.headers, q)).toEqual(empty);
+
+    const track = await song(org, 'Quillfeather Lane', 'Mira Oak', { status: 'signed' });
+    expect((await search(admin.headers, q)).songs.map((s) => s.id)).toEqual([track.id]);
+    expect((await search(admin.headers, 'mira oak')).artists).toEqual([{ name: 'Mira Oak' }]);
+
+    // Contracts and metadata forms raise the version too (migration 0008), written by any writer.
+    const deal = await contract(org, track.id, 'Mira Oak');
+    expect((await search(admin.headers, 'mira oak')).contracts.map((c) => c.id)).toEqual([deal.id]);
+    await db().execute(sql`update contracts set artist_name = 'Mira Oakes' where id = ${deal.id}`);
+    expect((await search(admin.headers, 'mira oak')).contracts).toEqual([
+      expect.objectContaining({ id: deal.id, artist_name: 'Mira Oakes' }),
+    ]);
+    const submitted = async () => (await search(admin.headers, 'submitted')).metadata.map((m) => m.id);
+    const before = await submitted();
+    const form = await metadataForm(org, track.id, 'submitted', 0);
+    expect(await submitted()).toContain(form.id);
+    await db().execute(sql`delete from metadata_forms where id = ${form.id}`);
+    expect(await submitted()).toEqual(before);
+
+    // Another label asking the same text never gets this label's cached answer.
+    expect((await search(outsider.headers, q)).songs).toEqual([]);
+  });
+
   it('lists prefix matches first, alphabetically, then matches inside the text', async () => {
     const org = admin.organization.id;
     await song(org, 'Late Zircon Dawn', 'Somebody');

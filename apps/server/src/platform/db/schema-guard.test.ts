@@ -51,13 +51,20 @@ describe('the migrated schema', () => {
     expect(triggered).toEqual(expect.arrayContaining(announced));
   });
 
-  it('raises the data version on every change to what the review dashboard shows', async () => {
+  it('raises the data version on every change to what the review dashboard and search show', async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select distinct event_object_table as table_name from information_schema.triggers
           where trigger_name like 'mr_bump_data_version%' order by 1`,
     );
-    expect(rows.map((r) => r.table_name)).toEqual(['reviewers', 'reviews', 'song_revisions', 'songs']);
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'contracts',
+      'metadata_forms',
+      'reviewers',
+      'reviews',
+      'song_revisions',
+      'songs',
+    ]);
   });
 
   it('seeds the three plans with their limits and flags', async () => {

@@ -2,6 +2,7 @@
 // (`npm run db:generate`); row-level security, triggers and seeds live in hand-written migrations.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -458,6 +459,10 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     message: text('message').notNull(),
     songId: uuid('song_id').references(() => songs.id, { onDelete: 'cascade' }),
+    // A mention's conversation: the bell opens the messages panel on it (decision 0008).
+    conversationId: uuid('conversation_id').references((): AnyPgColumn => conversations.id, {
+      onDelete: 'cascade',
+    }),
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -649,6 +654,78 @@ export const typingIndicators = pgTable(
   (t) => [
     primaryKey({ columns: [t.conversationId, t.reviewerId] }),
     index('typing_indicators_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+// ---------- Video calls ----------
+
+// A call started from a conversation (a DM or a song chat); members of that conversation join it.
+export const calls = pgTable(
+  'calls',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    startedBy: uuid('started_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('calls_organization_id_idx').on(t.organizationId),
+    index('calls_conversation_idx').on(t.conversationId),
+  ],
+);
+
+// Who is in a call now (left_at null) and who was.
+export const callParticipants = pgTable(
+  'call_participants',
+  {
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    // Carried so the realtime audience rule of the conversation applies (a DM's call is private).
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    leftAt: ts('left_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.callId, t.reviewerId] }),
+    index('call_participants_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+// WebRTC signalling (offer, answer, ICE candidates) from one participant to another. Stored, then
+// announced to its recipient over the realtime socket like any change, so it crosses server copies.
+export const callSignals = pgTable(
+  'call_signals',
+  {
+    id: id(),
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('call_signals_organization_id_idx').on(t.organizationId),
+    index('call_signals_call_recipient_idx').on(t.callId, t.recipientId, t.sequence),
   ],
 );
 

@@ -1,0 +1,95 @@
+import type { Database } from '../db/index.ts';
+
+/**
+ * The organization's data version: a counter that statement-level triggers raise on every change to
+ * the tables cached answers are built from (migrations 0005 and 0008: songs, song_revisions,
+ * reviews, reviewers, contracts, metadata_forms). One primary-key read, outside any transaction.
+ */
+export async function organizationDataVersion(database: Database, organizationId: string): Promise<string> {
+  const rows = await database.prepared<{ version: string }>(
+    'organization_data_version',
+    'select version::text as version from organization_data_versions where organization_id = $1',
+    [organizationId],
+  );
+  return rows[0]?.version ?? '0';
+}
+
+interface Entry<T> {
+  version: string;
+  validUntil: number;
+  value: T;
+}
+
+/**
+ * Answers filed under an organization's data version (decisions 0005 and 0007): an entry is served
+ * again only for the same version and before its validUntil. Bounded: the least recently used
+ * entries go first; 0 entries turns the cache off. Misses for the same key and version share one
+ * computation (single flight).
+ */
+export function createVersionedCache<T>(maxEntries = 1000) {
+  const entries = new Map<string, Entry<T>>();
+  const inFlight = new Map<string, Promise<T>>();
+
+  function get(key: string, version: string, now: Date): T | undefined {
+    if (maxEntries === 0) return undefined;
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== version || now.getTime() >= entry.validUntil) {
+      entries.delete(key);
+      return undefined;
+    }
+    // Refresh its place in the least-recently-used order.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.value;
+  }
+
+  function set(key: string, entry: Entry<T>) {
+    if (maxEntries === 0) return;
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+  }
+
+  return {
+    get,
+    set,
+    get enabled() {
+      return maxEntries > 0;
+    },
+    get size() {
+      return entries.size;
+    },
+    /**
+     * The cached answer for key at version, or the one computation in flight for it, or a new one
+     * whose result is stored until validUntil(result) (default: until the version changes).
+     */
+    async through(
+      key: string,
+      version: string,
+      now: Date,
+      compute: () => Promise<T>,
+      validUntil: (value: T) => number = () => Number.POSITIVE_INFINITY,
+    ): Promise<T> {
+      const cached = get(key, version, now);
+      if (cached !== undefined) return cached;
+      const flightKey = `${key}\u0000${version}`;
+      const running = inFlight.get(flightKey);
+      if (running) return running;
+      const computing = compute()
+        .then((value) => {
+          set(key, { version, validUntil: validUntil(value), value });
+          return value;
+        })
+        .finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, computing);
+      return computing;
+    },
+  };
+}
+
+export type VersionedCache<T> = ReturnType<typeof createVersionedCache<T>>;
