@@ -1,6 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure rules (core), the web app's components (jsdom), and the server's
+const WEB_SRC = join(import.meta.dirname, 'apps/web/src');
+
+/**
+ * The web tests share one jsdom and one module registry per worker (isolate: false): re-creating
+ * both for each of the 45+ files took about three quarters of the suite's time. A file that
+ * replaces modules with vi.mock needs a fresh registry, so those files run isolated, found here.
+ */
+function webTestsWithModuleMocks(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.test\.tsx?$/.test(entry.name) && readFileSync(path, 'utf8').includes('vi.mock(')) {
+        files.push(relative(WEB_SRC, path));
+      }
+    }
+  };
+  walk(WEB_SRC);
+  return files;
+}
+const isolatedWebTests = webTestsWithModuleMocks();
+
+// Four projects: pure rules (core), the web app's components (jsdom; web-isolated for files that
+// mock modules), and the server's
 // integration suite against a real database (PGlite, or PostgreSQL with TEST_DB=postgres).
 export default defineConfig({
   test: {
@@ -14,6 +40,19 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: isolatedWebTests.map((file) => `src/${file}`),
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: './apps/web',
+          // An empty list would mean the default pattern: match nothing instead.
+          include: isolatedWebTests.length ? isolatedWebTests.map((file) => `src/${file}`) : ['<none>'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
         },

@@ -61,7 +61,11 @@ afterEach(() => {
   toast.remove();
   document.body.innerHTML = '';
   document.documentElement.className = '';
+  // Files share one jsdom (isolate: false in vitest.config.ts): leave nothing for the next file.
+  document.documentElement.removeAttribute('style');
+  document.title = '';
   localStorage.clear();
+  sessionStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
