@@ -141,9 +141,9 @@ describe('cached review dashboard stays current', () => {
 
   it('drops a pending song whose deadline passes while nothing else changes', async () => {
     const service = createReviewsService(server.ctx);
-    const member = await server.ctx.auth.requireMember({
-      headers: authHeader(admin.session.access_token),
-    } as never);
+    // A member is resolved per request, with the label's data version of that moment.
+    const member = () =>
+      server.ctx.auth.requireMember({ headers: authHeader(admin.session.access_token) } as never);
     const submitted = new Date(Date.now() - 6 * DAY - 23 * HOUR);
     const late = await insertSong(server.database.db, {
       organizationId: admin.organization.id,
@@ -152,28 +152,28 @@ describe('cached review dashboard stays current', () => {
       submittedAt: submitted,
     });
     const now = new Date();
-    const first = await service.dashboard(member, now);
+    const first = await service.dashboard(await member(), now);
     expect(first.pending.find((c) => c.id === late.id)?.deadline_badge).toBe('1 days left');
-    const again = await service.dashboard(member, new Date(now.getTime() + 1000));
+    const again = await service.dashboard(await member(), new Date(now.getTime() + 1000));
     expect(again).toBe(first);
     const afterDeadline = new Date(submitted.getTime() + 7 * DAY + 1000);
-    const later = await service.dashboard(member, afterDeadline);
+    const later = await service.dashboard(await member(), afterDeadline);
     expect(later.pending.map((c) => c.id)).not.toContain(late.id);
   });
 
   it('computes once for requests that miss together, and again after a change', async () => {
     const service = createReviewsService(server.ctx);
-    const member = await server.ctx.auth.requireMember({
-      headers: authHeader(alex.session.access_token),
-    } as never);
+    const member = () =>
+      server.ctx.auth.requireMember({ headers: authHeader(alex.session.access_token) } as never);
     const compute = vi.spyOn(service, 'computeDashboard');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => service.dashboard(member)));
+    const resolved = await member();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => service.dashboard(resolved)));
     expect(compute).toHaveBeenCalledTimes(1);
     expect(new Set(answers).size).toBe(1);
-    await service.dashboard(member);
+    await service.dashboard(await member());
     expect(compute).toHaveBeenCalledTimes(1);
     await server.database.db.execute(sql`update songs set title = title where id = ${songId}`);
-    await service.dashboard(member);
+    await service.dashboard(await member());
     expect(compute).toHaveBeenCalledTimes(2);
   });
 

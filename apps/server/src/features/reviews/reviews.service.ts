@@ -75,7 +75,7 @@ export function createReviewsService(ctx: AppContext) {
       const { organizationId } = member;
       const reviewerId = member.reviewer.id;
       if (!dashboardCache.enabled) return this.computeDashboard(member, now);
-      const version = await organizationDataVersion(database, organizationId);
+      const version = member.dataVersion ?? (await organizationDataVersion(database, organizationId));
       // One computation per reviewer and version: requests that miss together share it.
       return dashboardCache.through(
         `${organizationId}/${reviewerId}`,

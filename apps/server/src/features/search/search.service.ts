@@ -31,7 +31,8 @@ export function createSearchService(ctx: AppContext) {
     async search(member: Member, text: string): Promise<SearchResultsDto> {
       const query = normalizeSearchQuery(text);
       if (!cache.enabled) return this.compute(member, query);
-      const version = await organizationDataVersion(ctx.database, member.organizationId);
+      const version =
+        member.dataVersion ?? (await organizationDataVersion(ctx.database, member.organizationId));
       return cache.through(
         `${member.organizationId}/${member.reviewer.id}/${query}`,
         version,

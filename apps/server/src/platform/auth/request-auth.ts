@@ -19,6 +19,12 @@ export interface Caller {
     organizationId: string | null;
     isAdmin: boolean;
   } | null;
+  /**
+   * The caller's organization's data version (decision 0005), read in the same query as the
+   * session at the start of the request: cached answers (dashboard, search) compare with it
+   * without a round trip of their own.
+   */
+  dataVersion?: string;
 }
 
 export interface Member extends Caller {
@@ -64,11 +70,14 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       organization_id: string | null;
       is_admin: boolean | null;
       has_verified_factor: boolean;
+      data_version: string | null;
     }>(
       'request_auth_caller',
       `select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin,
          exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
-           as has_verified_factor
+           as has_verified_factor,
+         (select v.version::text from organization_data_versions v
+           where v.organization_id = r.organization_id) as data_version
        from auth_sessions s left join reviewers r on r.user_id = s.user_id
        where s.id = $1 and s.user_id = $2`,
       [claims.session_id, claims.sub],
@@ -82,6 +91,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       aal: claims.aal,
       isRecovery: claims.is_recovery === true,
       isMfaPending: claims.aal !== 'aal2' && row.has_verified_factor === true,
+      ...(row.organization_id ? { dataVersion: row.data_version ?? '0' } : {}),
       reviewer: row.reviewer_id
         ? {
             id: row.reviewer_id,
