@@ -1,5 +1,7 @@
 // npm run screenshots: the main screens in dark and light, at 375 px and 1280 px, into ./screenshots/
-// (git-ignored). Needs the app running: BASE_URL (default http://localhost:3000), with the demo data.
+// (git-ignored) as <screen>-<theme>-<width>.png. Needs the app running: BASE_URL (default
+// http://localhost:3000), with the demo data. Each run adds two tracks (as alex@demo.test) and one
+// piece of feedback (as the admin), so the bell, the hub and the feedback page have something to show.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -52,15 +54,130 @@ function toneWav(seconds, hz, rate = 22050) {
   return buffer;
 }
 
+/**
+ * Before the shots: a teammate (alex) adds two tracks, so the admin's bell has notifications, and
+ * stays signed in on a signed song's page, so the user menu shows someone online; the admin sends
+ * one piece of feedback, so the feedback page lists it. Returns the teammate's context, closed at
+ * the end.
+ */
+async function prepareDemoActivity() {
+  const teammate = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await teammate.newPage();
+  await signIn(page, 'alex@demo.test');
+  await page.goto(`${BASE}/add-tracks`);
+  await page.getByRole('heading', { name: 'Add Tracks' }).waitFor();
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles([
+      { name: 'Mira Vale - Northern Lights.wav', mimeType: 'audio/wav', buffer: toneWav(2, 392) },
+      { name: 'Mira Vale - Paper Planes.wav', mimeType: 'audio/wav', buffer: toneWav(2, 262) },
+    ]);
+  await page.getByRole('button', { name: 'Add Tracks' }).click();
+  await page.getByText('Your tracks are ready for review.').waitFor({ timeout: 30_000 });
+  await page.goto(`${BASE}/signed-songs`);
+  await page.getByRole('heading', { name: 'Signed Songs' }).waitFor();
+  const song = page.locator('main a[href^="/signed-songs/"]').first();
+  if (await song.count()) await song.click();
+
+  const admin = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'admin@demo.test');
+  await adminPage.goto(`${BASE}/feedback`);
+  await adminPage
+    .getByLabel('Your message')
+    .fill('The waveform on the review page jumps when I resize the window. It happens on every song.');
+  await adminPage.getByRole('button', { name: 'Send feedback' }).click();
+  await adminPage.getByRole('heading', { name: 'What you sent' }).waitFor();
+  await adminPage.waitForTimeout(1000);
+  await admin.close();
+  return teammate;
+}
+
+/** Issue 4's screens: the shell, search, bell, user menu, profile with settings and branding, hub, home, feedback. */
+async function shootAppScreens(page, shot, width) {
+  const isDesktop = width >= 768;
+  const main = page.locator('main');
+
+  await page.goto(`${BASE}/label-hub`);
+  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+  await page.waitForTimeout(700);
+  await shot('label-hub-full', { fullPage: true });
+
+  if (isDesktop) {
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await shot('shell-collapsed');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill('juno');
+    await page.getByRole('listbox', { name: 'Search results' }).waitFor();
+    await shot('search-dropdown');
+    await search.fill('zzqx');
+    await page.getByText('No results').waitFor();
+    await shot('search-no-results');
+    await search.fill('');
+    await page.keyboard.press('Escape');
+    await search.blur();
+  }
+
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('menu', { name: 'Notifications' }).waitFor();
+  await shot('bell');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('group', { name: 'Online now' }).waitFor();
+  await page.waitForTimeout(700);
+  await shot('user-menu');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${BASE}/home`);
+  await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+  await page.waitForTimeout(700);
+  await shot('home');
+  await shot('home-full', { fullPage: true });
+
+  await page.goto(`${BASE}/feedback`);
+  await page.getByRole('heading', { name: 'What you sent' }).waitFor();
+  await page.waitForTimeout(500);
+  await shot('feedback');
+  await shot('feedback-full', { fullPage: true });
+
+  await page.goto(`${BASE}/profile`);
+  await page.getByRole('heading', { name: 'Account' }).waitFor();
+  await page.waitForTimeout(700);
+  await shot('profile');
+  await page.goto(`${BASE}/profile#settings`);
+  await page.getByRole('heading', { name: 'White-label branding' }).waitFor();
+  await page.waitForTimeout(700);
+  await shot('profile-settings');
+  await shot('profile-full', { fullPage: true });
+  const branding = main.locator('#branding');
+  await branding.getByRole('button', { name: 'Save' }).waitFor();
+  await branding.evaluate((card) => card.scrollIntoView({ block: 'start' }));
+  await shot('branding-editor');
+  await shot('branding-editor-card', { of: branding });
+  // The preview and contrast warning with two brand colours typed in (not saved).
+  await branding.getByLabel('Primary (dark)', { exact: true }).fill('#ffcc00');
+  await branding.getByLabel('Primary (light)', { exact: true }).fill('#ffee88');
+  await branding.getByRole('heading', { name: 'Preview' }).scrollIntoViewIfNeeded();
+  await shot('branding-preview');
+}
+
+const teammate = await prepareDemoActivity();
 const stamp = Date.now().toString(36);
 for (const theme of ['dark', 'light']) {
   for (const width of [375, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 800 } });
     await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
     const page = await context.newPage();
-    const shot = async (name) => {
+    /** The viewport (or the whole page, or one element: `of`) as `<name>-<theme>-<width>.png`. */
+    const shot = async (name, { fullPage = false, of } = {}) => {
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(OUT, `${name}-${theme}-${width}.png`), fullPage: false });
+      const path = join(OUT, `${name}-${theme}-${width}.png`);
+      if (of) await of.screenshot({ path });
+      else await page.screenshot({ path, fullPage });
     };
     await page.goto(`${BASE}/`);
     await page.getByRole('heading', { name: 'Welcome to the product' }).waitFor();
@@ -89,9 +206,7 @@ for (const theme of ['dark', 'light']) {
 
     await signIn(page, 'admin@demo.test');
     await shot('shell-label-hub');
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await shot('shell-user-menu');
-    await page.keyboard.press('Escape');
+    await shootAppScreens(page, shot, width);
     await page.goto(`${BASE}/review-dashboard`);
     await page.getByRole('heading', { name: 'Review Dashboard' }).waitFor();
     await page.getByRole('article').first().waitFor();
@@ -161,5 +276,6 @@ for (const theme of ['dark', 'light']) {
     await artist.close();
   }
 }
+await teammate.close();
 await browser.close();
 console.info(`Screenshots in ${OUT}`);

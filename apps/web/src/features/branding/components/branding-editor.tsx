@@ -216,11 +216,13 @@ function BrandingForm({ organizationId, initial }: { organizationId: string; ini
           </h3>
           <p className="text-sm text-muted-foreground">Leave a colour empty to keep the default.</p>
         </div>
+        {/* Below 640 px each colour is a row of its own, the light and dark fields side by side under
+            its name, so the table fits a phone instead of scrolling sideways. */}
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] border-collapse text-sm">
-            <thead>
-              <tr className="text-left text-xs text-muted-foreground">
-                <th scope="col" className="pb-2 font-medium">
+          <table className="block w-full border-collapse text-sm sm:table sm:min-w-[28rem]">
+            <thead className="block sm:table-header-group">
+              <tr className="grid grid-cols-2 text-left text-xs text-muted-foreground sm:table-row">
+                <th scope="col" className="pb-2 font-medium max-sm:sr-only">
                   Colour
                 </th>
                 {BRANDING_MODES.map((mode) => (
@@ -230,14 +232,18 @@ function BrandingForm({ organizationId, initial }: { organizationId: string; ini
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block sm:table-row-group">
               {BRANDING_COLOR_TOKENS.map((token) => (
-                <tr key={token} className="border-t border-border align-top">
-                  <th scope="row" className="py-2 pr-4 text-left font-medium text-foreground">
+                <tr key={token} className="grid grid-cols-2 border-t border-border align-top sm:table-row">
+                  {/* From 640 px, pt-4 centres the name on the 36 px fields beside it. */}
+                  <th
+                    scope="row"
+                    className="col-span-2 pt-2 pb-1.5 text-left font-medium text-foreground sm:pt-4 sm:pr-4 sm:pb-2"
+                  >
                     {BRANDING_COLOR_LABELS[token]}
                   </th>
                   {BRANDING_MODES.map((mode) => (
-                    <td key={mode} className="py-2 pr-4">
+                    <td key={mode} className="min-w-0 pr-3 pb-2 sm:py-2 sm:pr-4">
                       <ColorField
                         label={`${BRANDING_COLOR_LABELS[token]} (${mode})`}
                         value={values.colors[mode][token]}

@@ -62,12 +62,14 @@ export function FeedbackList({ items }: { items: FeedbackDto[] }) {
               <Badge variant={item.kind === 'bug' ? 'warning' : 'primary'}>
                 {FEEDBACK_KIND_LABELS[item.kind]}
               </Badge>
-              <time dateTime={item.created_at}>{formatTimeAgo(item.created_at, now)}</time>
-              {item.page_url ? (
-                <span className="min-w-0 truncate" title={item.page_url}>
-                  · from {pageOf(item.page_url)}
-                </span>
-              ) : null}
+              <span className="flex min-w-0 items-center gap-1">
+                <time dateTime={item.created_at}>{formatTimeAgo(item.created_at, now)}</time>
+                {item.page_url ? (
+                  <span className="min-w-0 truncate" title={item.page_url}>
+                    · from {pageOf(item.page_url)}
+                  </span>
+                ) : null}
+              </span>
             </div>
             <p className="text-sm whitespace-pre-wrap text-foreground [overflow-wrap:anywhere]">
               {item.message}

@@ -35,7 +35,7 @@ function Member({ member }: { member: HubTeamMemberDto }) {
           {member.name || member.email}
           {member.is_me ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
         </span>
-        <span className="truncate text-xs text-muted-foreground">
+        <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
           {STATUS_LABELS[member.status]}
           {member.current_activity ? ` · ${member.current_activity}` : ''}
         </span>

@@ -24,7 +24,7 @@ function PreferenceRow({
       <span id={labelId} className="text-sm font-medium text-foreground">
         {preference.label}
       </span>
-      <span className="flex items-center gap-2.5 text-sm text-muted-foreground">
+      <span className="flex shrink-0 items-center gap-2.5 text-sm whitespace-nowrap text-muted-foreground">
         <span aria-hidden="true">Email me</span>
         <button
           type="button"

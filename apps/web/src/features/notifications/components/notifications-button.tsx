@@ -80,7 +80,9 @@ export function NotificationsButton() {
     <Popover
       kind="menu"
       label={NOTIFICATION_TEXTS.title}
-      panelClassName="w-[22rem] max-w-[calc(100vw-1rem)]"
+      // On mobile the bell is not at the screen's edge: the panel spans the screen under the top bar
+      // instead of running off its left side.
+      panelClassName="w-[22rem] max-w-[calc(100vw-1rem)] max-md:fixed max-md:inset-x-2 max-md:top-14 max-md:w-auto"
       trigger={(props) => (
         <Button
           {...props}

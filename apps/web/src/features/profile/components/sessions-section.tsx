@@ -50,7 +50,10 @@ function SessionRow({
           {session.device}
           {session.is_current ? <Badge variant="success">This device</Badge> : null}
         </p>
-        <p className="truncate text-xs text-muted-foreground" title={session.user_agent ?? undefined}>
+        <p
+          className="text-xs text-muted-foreground [overflow-wrap:anywhere]"
+          title={session.user_agent ?? undefined}
+        >
           {[session.ip, lastActiveText(session.last_active_at)].filter(Boolean).join(' · ')}
         </p>
       </div>

@@ -64,42 +64,47 @@ export function TeamMembers({ members, labelName }: { members: TeamMemberDto[]; 
           const name = member.name || member.email;
           const isSaving = updateRole.isPending && updateRole.variables?.memberId === member.id;
           return (
-            <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
-              <UserAvatar name={name} avatarKey={member.avatar_key} className="size-9 text-xs" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-foreground">
-                  {name}
-                  {member.is_me ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
-                </p>
-                <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+            <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+              {/* At least 12 rem for the name: on a phone the controls wrap under it, to the right. */}
+              <div className="flex min-w-0 flex-1 basis-48 items-center gap-3">
+                <UserAvatar name={name} avatarKey={member.avatar_key} className="size-9 text-xs" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-foreground">
+                    {name}
+                    {member.is_me ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+                </div>
               </div>
-              <select
-                aria-label={`Role of ${name}`}
-                value={roleOf(member)}
-                disabled={isSaving}
-                onChange={(e) => onRoleChange(member, e.target.value as TeamRole)}
-                className={selectClasses}
-              >
-                {(['admin', 'member'] as const).map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-              {member.is_me ? (
-                // Keeps the rows aligned where the remove button would be.
-                <span aria-hidden="true" className="size-8" />
-              ) : (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove ${name}`}
-                  title={`Remove ${name}`}
-                  onClick={() => setPending({ kind: 'remove', member })}
+              <div className="ml-auto flex shrink-0 items-center gap-3">
+                <select
+                  aria-label={`Role of ${name}`}
+                  value={roleOf(member)}
+                  disabled={isSaving}
+                  onChange={(e) => onRoleChange(member, e.target.value as TeamRole)}
+                  className={selectClasses}
                 >
-                  <UserMinus aria-hidden="true" />
-                </Button>
-              )}
+                  {(['admin', 'member'] as const).map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+                {member.is_me ? (
+                  // Keeps the rows aligned where the remove button would be.
+                  <span aria-hidden="true" className="size-8" />
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Remove ${name}`}
+                    title={`Remove ${name}`}
+                    onClick={() => setPending({ kind: 'remove', member })}
+                  >
+                    <UserMinus aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
             </li>
           );
         })}
