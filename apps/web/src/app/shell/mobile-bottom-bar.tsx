@@ -1,8 +1,13 @@
 import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SKIP_SECONDS, usePlayer } from '../../lib/audio/player-context';
 import { cn } from '../../lib/cn';
-import { MOBILE_NAV_AFTER_PLAYER, MOBILE_NAV_BEFORE_PLAYER, type NavItem } from './nav-items';
+import {
+  isNavItemActive,
+  MOBILE_NAV_AFTER_PLAYER,
+  MOBILE_NAV_BEFORE_PLAYER,
+  type NavItem,
+} from './nav-items';
 
 /**
  * The bar is a 30-column grid in two rows, in the spec's order: the first row's six cells (three
@@ -18,21 +23,20 @@ const cellClasses =
 
 function BarLink({ item, span }: { item: NavItem; span: string }) {
   const Icon = item.icon;
+  const isActive = isNavItemActive(item, useLocation().pathname);
   return (
     <li className={cn('flex min-w-0', span)}>
-      <NavLink
+      <Link
         to={item.to}
-        end={item.end}
-        className={({ isActive }) =>
-          cn(
-            cellClasses,
-            isActive ? 'text-primary dark:text-link' : 'text-muted-foreground hover:text-foreground',
-          )
-        }
+        aria-current={isActive ? 'page' : undefined}
+        className={cn(
+          cellClasses,
+          isActive ? 'text-primary dark:text-link' : 'text-muted-foreground hover:text-foreground',
+        )}
       >
         <Icon aria-hidden="true" className="size-5 shrink-0" />
         <span className="max-w-full truncate">{item.label}</span>
-      </NavLink>
+      </Link>
     </li>
   );
 }

@@ -22,6 +22,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (not its children). */
   end?: boolean;
+  /** Other paths that show the same page (the Label Hub is at / and /label-hub). */
+  alsoActiveOn?: string[];
   /** Passes the current page along (router state `from`): feedback records where the user was. */
   rememberFrom?: boolean;
 }
@@ -51,7 +53,15 @@ export const LABEL_HUB_NAV: NavItem = {
   label: 'Label Hub',
   icon: Building2,
   end: true,
+  alsoActiveOn: [paths.labelHubAlias.href()],
 };
+
+/** Whether the item is the current page: its path (or, unless `end`, a page below it), or an alias. */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === item.to || item.alsoActiveOn?.includes(path)) return true;
+  return !item.end && path.startsWith(`${item.to}/`);
+}
 
 /** The mobile bottom bar, left and right of the player controls (spec section 2). */
 export const MOBILE_NAV_BEFORE_PLAYER: NavItem[] = [

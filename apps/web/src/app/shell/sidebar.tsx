@@ -1,34 +1,33 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { BrandedLogo } from '../../features/branding/components/branded-logo';
 import { cn } from '../../lib/cn';
 import { ContactSupportButton } from './contact-support-button';
-import { FEEDBACK_NAV, LABEL_HUB_NAV, type NavItem, SIDEBAR_NAV } from './nav-items';
+import { FEEDBACK_NAV, isNavItemActive, LABEL_HUB_NAV, type NavItem, SIDEBAR_NAV } from './nav-items';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolean }) {
   const Icon = item.icon;
   const location = useLocation();
+  const isActive = isNavItemActive(item, location.pathname);
   return (
-    <NavLink
+    <Link
       to={item.to}
-      end={item.end}
+      aria-current={isActive ? 'page' : undefined}
       state={item.rememberFrom ? { from: `${location.pathname}${location.search}` } : undefined}
       title={isCollapsed ? item.label : undefined}
-      className={({ isActive }) =>
-        cn(
-          'flex h-10 items-center gap-3 rounded-lg text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
-          isCollapsed ? 'justify-center px-0' : 'px-3',
-          isActive
-            ? 'bg-accent text-accent-foreground'
-            : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-        )
-      }
+      className={cn(
+        'flex h-10 items-center gap-3 rounded-lg text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+        isCollapsed ? 'justify-center px-0' : 'px-3',
+        isActive
+          ? 'bg-accent text-accent-foreground'
+          : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+      )}
     >
       <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
       <span className={isCollapsed ? 'sr-only' : 'truncate'}>{item.label}</span>
-    </NavLink>
+    </Link>
   );
 }
 
