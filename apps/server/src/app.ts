@@ -16,6 +16,7 @@ import {
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { brandingRoutes } from './features/branding/branding.routes.ts';
+import { callsRoutes } from './features/calls/calls.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { feedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { hubRoutes } from './features/hub/hub.routes.ts';
@@ -31,6 +32,7 @@ import { searchRoutes } from './features/search/search.routes.ts';
 import { songsRoutes } from './features/songs/songs.routes.ts';
 import { storageRoutes } from './features/storage/storage.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
+import { trackViewersRoutes } from './features/track-viewers/track-viewers.routes.ts';
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { registerRealtime } from './platform/realtime/index.ts';
@@ -102,6 +104,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await brandingRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await presenceRoutes(app, ctx);
+  await trackViewersRoutes(app, ctx);
+  await callsRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -95,6 +95,8 @@ export interface HomeNotificationDto {
   type: string;
   message: string;
   song_id: string | null;
+  /** A mention's conversation (the click opens the messages panel on it). */
+  conversation_id: string | null;
   sender_name: string | null;
   created_at: string;
 }

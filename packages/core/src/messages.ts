@@ -35,7 +35,26 @@ export const MESSAGE_ERRORS = {
   withYourself: 'You cannot start a conversation with yourself',
   memberNotFound: 'Team member not found',
   conversationNotFound: 'Conversation not found',
+  songNotFound: 'Song not found',
+  messageNotFound: 'Message not found',
+  deleteNotAllowed: 'Only the sender or an admin of the label can delete a message',
+  attachmentLink: 'attachment.link: must be a path in the app (starting with /) or an http(s) address',
 } as const;
+
+/**
+ * A form link shown as a card is clicked by others: only the app's own paths and http(s) addresses,
+ * never `javascript:` or other schemes.
+ */
+export function isSafeAttachmentLink(link: string): boolean {
+  const value = link.trim();
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * POST /api/v1/conversations: create or get (spec section 7: create_or_get_dm_conversation,
@@ -99,7 +118,12 @@ export const sendMessageBody = z.object({
   attachment: z
     .object({
       type: z.enum(ATTACHMENT_TYPES),
-      link: z.string().trim().min(1).max(2000),
+      link: z
+        .string()
+        .trim()
+        .min(1)
+        .max(2000)
+        .refine(isSafeAttachmentLink, { message: MESSAGE_ERRORS.attachmentLink }),
       song_title: z.string().trim().max(300).nullable().optional(),
     })
     .optional(),
@@ -142,7 +166,14 @@ export interface ConversationSummaryDto extends ConversationDto {
   /** DM: the other member's name; song chat: the song's title ('Untitled'); support: 'Support'. */
   title: string;
   /** DM only: the other member. */
-  other_member: { id: string; name: string; avatar_url: string | null } | null;
+  other_member: {
+    id: string;
+    name: string;
+    /** A signed URL of the photo (valid for an hour), null without one. */
+    avatar_url: string | null;
+    /** The photo's storage key (for UserAvatar), null without one. */
+    avatar_key?: string | null;
+  } | null;
   /** Song chat only. */
   song: { id: string; title: string } | null;
   /** Messages from others not read by the caller. */
@@ -151,6 +182,8 @@ export interface ConversationSummaryDto extends ConversationDto {
   last_sequence: number;
   /** Support inbox only: the label that asked. */
   organization_name?: string;
+  /** Support conversations: the member who opened it (null when their account is gone). */
+  requester?: SupportRequesterDto | null;
 }
 
 /** GET /api/v1/conversations/{id}/messages?after=&before=&limit=: ascending by sequence. */
@@ -166,7 +199,10 @@ export interface MessagePageDto {
 export interface ConversationReadDto {
   reviewer_id: string;
   name: string;
+  /** A signed URL of the photo (valid for an hour), null without one. */
   avatar_url: string | null;
+  /** The photo's storage key (for UserAvatar), null without one. */
+  avatar_key?: string | null;
   last_read_sequence: number;
 }
 
@@ -178,5 +214,61 @@ export const markReadBody = z.object({
 /** GET /api/v1/conversations/{id}/typing: others typing within TYPING_VISIBLE_MS. */
 export interface TypingDto {
   reviewer_id: string;
+  name: string;
+}
+
+/** POST /api/v1/conversations/{id}/read: the caller's unread messages left in that conversation. */
+export interface MarkReadResultDto {
+  unread_count: number;
+}
+
+/** Messages per page when `limit` is not given. */
+export const MESSAGES_PAGE_DEFAULT = 50;
+
+const sequenceParam = (name: string) =>
+  z.coerce
+    .number({ message: `${name}: must be a message sequence number` })
+    .int({ message: `${name}: must be a message sequence number` })
+    .min(0, { message: `${name}: must be 0 or more` });
+
+/**
+ * GET /api/v1/conversations/{id}/messages query: `after` (catch-up: sequence > after, oldest first),
+ * `before` (older history: the newest `limit` with sequence < before), both (the range between), or
+ * neither (the newest `limit`). The answer is always ascending by sequence.
+ */
+export const messagePageQuery = z.object({
+  after: sequenceParam('after').optional(),
+  before: sequenceParam('before').optional(),
+  limit: z.coerce
+    .number({ message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
+    .int({ message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
+    .min(1, { message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
+    .max(MESSAGES_PAGE_MAX, { message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
+    .default(MESSAGES_PAGE_DEFAULT),
+});
+export type MessagePageQuery = z.infer<typeof messagePageQuery>;
+
+/** ConversationSummaryDto.title of a support conversation, and of a song chat whose song has no title. */
+export const SUPPORT_CONVERSATION_TITLE = 'Support';
+export const UNTITLED_SONG_TITLE = 'Untitled';
+
+/**
+ * The bell's text for a mention (notification type 'mention'): "<Sender> mentioned you in <where>",
+ * where a direct message is "a direct message" and other conversations go by their title.
+ */
+export function mentionNotificationText(
+  senderName: string,
+  conversation: { type: ConversationType; title: string },
+): string {
+  const where = conversation.type === 'dm' ? 'a direct message' : conversation.title;
+  return `${senderName} mentioned you in ${where}`;
+}
+
+/**
+ * Support conversations: who asked (the member who opened it; null when their account is gone).
+ * Set on ConversationSummaryDto for support conversations only (the support inbox shows it).
+ */
+export interface SupportRequesterDto {
+  id: string;
   name: string;
 }

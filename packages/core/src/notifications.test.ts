@@ -32,6 +32,12 @@ describe('notificationTarget (spec section 4)', () => {
     expect(notificationTarget(type, 'song-1')).toEqual({ path: '/signed-songs/song-1/marketing' });
   });
 
+  it('opens the messages panel on a mention’s conversation', () => {
+    expect(notificationTarget('mention', null, 'conv-1')).toEqual({ path: '/?chat=conv-1' });
+    expect(notificationTarget('mention', 'song-1', 'a/b')).toEqual({ path: '/?chat=a%2Fb' });
+    expect(notificationTarget('mention', 'song-1')).toBeNull();
+  });
+
   it('escapes the song id and has no target for an unknown type or a missing song', () => {
     expect(notificationTarget('review_request', 'a/b')).toEqual({ path: '/review/a%2Fb' });
     expect(notificationTarget('review_request', null)).toBeNull();

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'campaign_task_deadline_3days',
   'campaign_task_deadline_1day',
   'campaign_task_deadline_today',
+  'mention',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -28,6 +29,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   campaign_task_deadline_3days: 'Campaign task due in 3 days',
   campaign_task_deadline_1day: 'Campaign task due tomorrow',
   campaign_task_deadline_today: 'Campaign task due today',
+  mention: 'Mentions',
 };
 
 /** The bell's texts (spec section 2). */
@@ -50,11 +52,18 @@ export interface NotificationTarget {
 
 /**
  * Where a click leads, by type (spec section 4). Null when the type is unknown or the notification
- * names no song where one is needed: the click then only marks it read.
+ * names no song (or, for a mention, no conversation) where one is needed: the click then only marks
+ * it read. A mention opens the messages panel on its conversation (`/?chat=<conversationId>`).
  */
-export function notificationTarget(type: string, songId: string | null): NotificationTarget | null {
+export function notificationTarget(
+  type: string,
+  songId: string | null,
+  conversationId: string | null = null,
+): NotificationTarget | null {
   const song = songId ? encodeURIComponent(songId) : null;
   switch (type) {
+    case 'mention':
+      return conversationId ? { path: `/?chat=${encodeURIComponent(conversationId)}` } : null;
     case 'review_request':
       return song ? { path: `/review/${song}` } : null;
     case 'track_added':
@@ -85,6 +94,8 @@ export interface NotificationDto {
   sender_id: string | null;
   /** The sender's name; null when there is none (a system notice, or the sender left). */
   sender_name: string | null;
+  /** A mention's conversation (the click opens it); null for other types. */
+  conversation_id: string | null;
   read: boolean;
   created_at: string;
 }

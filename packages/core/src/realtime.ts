@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageDto } from './messages.ts';
 
 /**
  * The realtime socket protocol: every message either side may send, in one place, used by the
@@ -82,6 +83,21 @@ export function tableTopic(table: RealtimeTable): `table:${RealtimeTable}` {
   return `table:${table}`;
 }
 
+/**
+ * `conversation:<id>`: the changes of one conversation the caller may see: its messages (frames
+ * carry the message), typing, reads (with conversation_id added), mentions, calls and call
+ * participants.
+ */
+export function conversationTopic(conversationId: string): `conversation:${string}` {
+  return `conversation:${conversationId}`;
+}
+
+/**
+ * Support staff only (SUPPORT_EMAILS): changes of every label's support conversations and of their
+ * messages (ids and sequence, no message body), so the support inbox stays current.
+ */
+export const SUPPORT_INBOX_TOPIC = 'support:inbox';
+
 /** Splits a topic into its kind and argument; null when it is not shaped like a topic. */
 export function parseTopic(topic: string): { kind: string; arg: string } | null {
   const match = TOPIC_PATTERN.exec(topic);
@@ -135,6 +151,11 @@ export interface RealtimeChange {
   user2_id?: string;
   /** The row's own `type` column (a notification's or a conversation's type). */
   row_type?: string;
+  /**
+   * The row's place in its conversation (messages) or call (call_signals). A client holding 1..n
+   * appends n + 1, fetches what it missed on a gap (> n + 1) and ignores an INSERT it already has.
+   */
+  sequence?: number;
 }
 
 export type RealtimeErrorCode =
@@ -160,7 +181,16 @@ export interface ServerMessageMap {
   auth_ok: { reviewer_id: string; organization_id: string };
   error: { code: RealtimeErrorCode; message: string; ref?: string };
   subscribed: { topic: string; ref: string };
-  change: RealtimeChange & { topic: string };
+  change: RealtimeChange & {
+    topic: string;
+    /**
+     * Only on `conversation:<id>` frames of the messages table (INSERT and UPDATE): the message as
+     * GET .../messages lists it, so an open thread needs no fetch. A deleted message comes with
+     * is_deleted true and its text blanked. Absent when it could not be loaded (the row is already
+     * gone, or the database did not answer): fetch the messages after the last sequence held then.
+     */
+    message?: MessageDto;
+  };
   pong: { ref: string };
 }
 

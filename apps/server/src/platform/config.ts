@@ -1,3 +1,4 @@
+import { iceServersSetting } from '@music-review/core/calls';
 import { z } from 'zod';
 
 const boolish = z
@@ -49,9 +50,34 @@ const envSchema = z.object({
   REVIEW_DASHBOARD_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Global search answers kept per reviewer and query (decision 0007); 0 turns the cache off. */
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /**
+   * Support staff (comma-separated account emails): they see every label's support conversations
+   * and answer them. Unset: support@demo.test when the demo data is seeded outside production, else nobody.
+   */
+  SUPPORT_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ message: 'must be email addresses separated by commas' })))
+    .optional(),
+  /** WebRTC ICE servers for video calls: a JSON array of RTCIceServer; [] means host candidates only. */
+  ICE_SERVERS: iceServersSetting.default([]),
 });
 
-export type Config = z.infer<typeof envSchema> & { appUrl: string; isProduction: boolean; seedDemo: boolean };
+export type Config = z.infer<typeof envSchema> & {
+  appUrl: string;
+  isProduction: boolean;
+  seedDemo: boolean;
+  /** SUPPORT_EMAILS, lower-cased, with its default applied. */
+  supportEmails: readonly string[];
+};
+
+/** The demo support account (apps/server/src/features/demo), support staff by default in development. */
+export const DEMO_SUPPORT_EMAIL = 'support@demo.test';
 
 /** Reads and validates the environment. A bad variable stops the start with its name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -66,12 +92,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Without it, confirmation and reset mail would go to the dev mailbox, which production hides.
     throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production');
   }
+  // Demo data by default only for the embedded database; a real server gets it when asked.
+  const seedDemo = c.SEED_DEMO ?? !c.DATABASE_URL;
+  const isProduction = c.NODE_ENV === 'production';
   return {
     ...c,
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    isProduction: c.NODE_ENV === 'production',
-    // Demo data by default only for the embedded database; a real server gets it when asked.
-    seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+    isProduction,
+    seedDemo,
+    // The demo support account's password is public: it is staff by default only off production.
+    supportEmails: c.SUPPORT_EMAILS ?? (seedDemo && !isProduction ? [DEMO_SUPPORT_EMAIL] : []),
   };
 }
 

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   session_expired: 401,
   forbidden: 403,
   plan_limit_reached: 403,
+  // A feature the label's plan lacks (support chat without has_chat_functionality or its trial).
+  plan_required: 403,
   insufficient_aal: 403,
   // An aal1 session of an account with a verified factor, anywhere but /auth.
   mfa_required: 403,

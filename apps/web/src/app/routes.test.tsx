@@ -14,6 +14,17 @@ import { apiError, json, mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render';
 
 const member = makeMe();
+const videoCall = {
+  id: 'call-1',
+  conversation_id: 'conv-1',
+  conversation_type: 'dm',
+  title: 'Sam Rivers',
+  started_by: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  ended_at: null,
+  participants: [],
+};
+
 const memberRoutes = {
   'GET /api/v1/me': json(200, member),
   'GET /api/v1/organization': json(200, member.organization),
@@ -21,6 +32,16 @@ const memberRoutes = {
   'GET /api/v1/songs/song-1': json(200, makeSong({ title: 'Midnight Drive' })),
   'GET /api/v1/songs/song-1/reviews': json(200, makeSongReviews()),
   'GET /api/v1/overview': json(200, makeOverview()),
+  // The review page and the signed song's tabs say who is on the song.
+  'PUT /api/v1/songs/song-1/viewers': json(204, null),
+  'DELETE /api/v1/songs/song-1/viewers': json(204, null),
+  'GET /api/v1/songs/song-1/viewers': json(200, []),
+  // The video call page joins the call it opens.
+  'GET /api/v1/calls/ice-servers': json(200, []),
+  'GET /api/v1/calls/call-1': json(200, videoCall),
+  'POST /api/v1/calls/call-1/join': json(200, { ...videoCall, signal_cursor: 0 }),
+  'GET /api/v1/calls/call-1/signals': json(200, []),
+  'POST /api/v1/calls/call-1/leave': json(204, null),
 };
 
 async function expectLocation(location: () => string | null, expected: string) {

@@ -125,6 +125,10 @@ const VideoCallPage = page(
   () => import('../features/video-call/pages/video-call-page'),
   (m) => m.VideoCallPage,
 );
+const SupportInboxPage = page(
+  () => import('../features/support/pages/support-inbox-page'),
+  (m) => m.SupportInboxPage,
+);
 const SignedSongsPage = page(
   () => import('../features/signed-songs/pages/signed-songs-page'),
   (m) => m.SignedSongsPage,
@@ -209,6 +213,7 @@ export function AppRoutes() {
               <Route path={paths.waveformTest.pattern} element={<WaveformTestPage />} />
               <Route path={paths.feedback.pattern} element={<FeedbackPage />} />
               <Route path={paths.videoCall.pattern} element={<VideoCallPage />} />
+              <Route path={paths.supportInbox.pattern} element={<SupportInboxPage />} />
               <Route path={paths.signedSongs.pattern} element={<SignedSongsPage />} />
               <Route path={paths.signedSongsMetadata.pattern} element={<SignedSongsMetadataPage />} />
               <Route path={paths.signedSong.pattern} element={<SignedSongPage />} />

@@ -53,6 +53,8 @@ export const paths = {
   manageWriters: fixed('/manage-writers'),
   waveformTest: fixed('/waveform-test'),
   feedback: fixed('/feedback'),
+  /** The product's support staff answer every label's support chats here (SUPPORT_EMAILS). */
+  supportInbox: fixed('/support-inbox'),
   videoCall: { pattern: '/video-call/:callId', href: (callId: string) => `/video-call/${enc(callId)}` },
   signedSongs: {
     pattern: '/signed-songs',

@@ -44,13 +44,26 @@ export function useRealtimeClient(): RealtimeClient | null {
   return useContext(RealtimeContext);
 }
 
-/** Calls onChange for every change of a topic (for example `table:reviewers`) while mounted. */
-export function useRealtimeTopic(topic: string, onChange: ChangeHandler) {
+/**
+ * Calls onChange for every change of a topic (for example `table:reviewers`) while mounted.
+ * options.onSubscribed runs each time the server confirms the subscription, again after every
+ * reconnect: changes may have been missed meanwhile, so an open thread refetches then (e.g. the
+ * messages after the last sequence it holds).
+ */
+export function useRealtimeTopic(
+  topic: string,
+  onChange: ChangeHandler,
+  options: { onSubscribed?: () => void } = {},
+) {
   const client = useRealtimeClient();
   const handler = useRef(onChange);
   handler.current = onChange;
+  const subscribed = useRef(options.onSubscribed);
+  subscribed.current = options.onSubscribed;
   useEffect(() => {
     if (!client) return;
-    return client.subscribe(topic, (change) => handler.current(change));
+    return client.subscribe(topic, (change) => handler.current(change), {
+      onSubscribed: () => subscribed.current?.(),
+    });
   }, [client, topic]);
 }

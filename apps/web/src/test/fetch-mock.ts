@@ -44,6 +44,8 @@ const SHELL_ROUTES: Record<string, () => Response> = {
       })),
     }),
   'GET /api/v1/messages/unread-count': () => json(200, { count: 0 }),
+  // The user menu asks whether the member is support staff: not unless a test says so.
+  'GET /api/v1/support/conversations': () => apiError(404, 'not_found', 'Not found'),
   // The landing pages (/ after sign-in and onboarding, /home, /feedback), empty.
   'GET /api/v1/hub': () =>
     json(200, {

@@ -62,20 +62,31 @@ describe('seedDemo', () => {
   it('does nothing when run again', async () => {
     const count = async () =>
       (
-        await queryRows<{ users: number; orgs: number; reviewers: number }>(
+        await queryRows<{ users: number; orgs: number; support_orgs: number; reviewers: number }>(
           server.database.db,
           sql`select
             (select count(*)::int from users where email like '%@demo.test') as users,
             (select count(*)::int from organizations where name = 'Demo Records') as orgs,
+            (select count(*)::int from organizations where name = 'Music Review Support') as support_orgs,
             (select count(*)::int from reviewers where email like '%@demo.test') as reviewers`,
         )
       )[0];
     await seedDemo(server.database);
     const before = await count();
-    expect(before).toEqual({ users: 3, orgs: 1, reviewers: 3 });
+    expect(before).toEqual({ users: 4, orgs: 1, support_orgs: 1, reviewers: 4 });
 
     expect(await seedDemo(server.database)).toBe(false);
     expect(await count()).toEqual(before);
+  });
+});
+
+describe('the demo support desk', () => {
+  it("adds support@demo.test in its own 'Music Review Support' organization", async () => {
+    await seedDemo(server.database);
+    const session = await signIn(server.app, 'support@demo.test', 'demo-password');
+    const me = (await getMe(server.app, session.access_token)).json();
+    expect(me.reviewer).toMatchObject({ email: 'support@demo.test', name: 'Music Review Support' });
+    expect(me.organization).toMatchObject({ name: 'Music Review Support', member_count: 1 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../platform/db/index.ts';
+import { DEMO_SUPPORT_EMAIL } from '../../platform/config.ts';
+import type { Database, Tx } from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans, users } from '../../platform/db/schema.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
@@ -15,12 +16,25 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /**
+ * The product's own support desk, in an organization of its own: with SUPPORT_EMAILS unset, outside
+ * production, this account is support staff (see platform/config.ts) and answers every label's
+ * support conversations from /support-inbox.
+ */
+export const DEMO_SUPPORT_ORGANIZATION = 'Music Review Support';
+export const DEMO_SUPPORT_ACCOUNT = {
+  email: DEMO_SUPPORT_EMAIL,
+  name: 'Music Review Support',
+  isAdmin: true,
+};
+
+/**
  * Seeds the demo label and its accounts once; with a storage driver also its catalogue of songs
  * (synthesised audio and waveforms, see demo-songs.ts), which is added on a later start too when
  * missing. Returns whether the label was created now.
  */
 export async function seedDemo(database: Database, storage?: StorageDriver): Promise<boolean> {
   const created = await seedDemoLabel(database);
+  await seedSupportDesk(database);
   if (storage) {
     const [admin] = await database.db
       .select({ organizationId: reviewers.organizationId })
@@ -46,24 +60,49 @@ async function seedDemoLabel(database: Database): Promise<boolean> {
       .insert(organizations)
       .values({ name: DEMO_LABEL, inviteCode: newInviteCode(), subscriptionPlanId: plan.id })
       .returning();
-    for (const account of DEMO_ACCOUNTS) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          passwordHash,
-          userMetadata: { name: account.name, full_name: account.name },
-          emailConfirmedAt: new Date(),
-        })
-        .returning();
-      await tx.insert(reviewers).values({
-        userId: user!.id,
-        name: account.name,
-        email: account.email,
-        organizationId: org!.id,
-        isAdmin: account.isAdmin,
-      });
-    }
+    for (const account of DEMO_ACCOUNTS) await insertAccount(tx, org!.id, account, passwordHash);
   });
   return true;
+}
+
+/** The support organization and its account, once (also on a database seeded before it existed). */
+async function seedSupportDesk(database: Database) {
+  const db = database.db;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_SUPPORT_EMAIL));
+  if (existing) return;
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Label'));
+  if (!plan) throw new Error('The Label plan is missing: migrations did not run');
+  const passwordHash = await hash(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ name: DEMO_SUPPORT_ORGANIZATION, inviteCode: newInviteCode(), subscriptionPlanId: plan.id })
+      .returning();
+    await insertAccount(tx, org!.id, DEMO_SUPPORT_ACCOUNT, passwordHash);
+  });
+}
+
+/** A confirmed account with its reviewer record in the organization. */
+async function insertAccount(
+  tx: Tx,
+  organizationId: string,
+  account: { email: string; name: string; isAdmin: boolean },
+  passwordHash: string,
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: account.email,
+      passwordHash,
+      userMetadata: { name: account.name, full_name: account.name },
+      emailConfirmedAt: new Date(),
+    })
+    .returning();
+  await tx.insert(reviewers).values({
+    userId: user!.id,
+    name: account.name,
+    email: account.email,
+    organizationId,
+    isAdmin: account.isAdmin,
+  });
 }

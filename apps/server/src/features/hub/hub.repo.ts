@@ -163,6 +163,7 @@ export type NotificationRow = {
   type: string;
   message: string;
   song_id: string | null;
+  conversation_id: string | null;
   sender_name: string | null;
   created_at: Date | string;
   unread_total: number;
@@ -177,7 +178,7 @@ export async function unreadNotifications(
 ) {
   return queryRows<NotificationRow>(
     db,
-    sql`select n.id, n.type, n.message, n.song_id, sender.name as sender_name, n.created_at,
+    sql`select n.id, n.type, n.message, n.song_id, n.conversation_id, sender.name as sender_name, n.created_at,
           count(*) over ()::int as unread_total
         from notifications n
         left join reviewers sender on sender.id = n.sender_id

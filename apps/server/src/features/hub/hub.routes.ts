@@ -66,6 +66,7 @@ const homeSchema = z.object({
       type: z.string(),
       message: z.string(),
       song_id: z.string().nullable(),
+      conversation_id: z.string().nullable(),
       sender_name: z.string().nullable(),
       created_at: z.string(),
     }),

@@ -94,6 +94,7 @@ export function createHubService(ctx: AppContext) {
           type: n.type,
           message: n.message,
           song_id: n.song_id,
+          conversation_id: n.conversation_id,
           sender_name: n.sender_name,
           created_at: iso(n.created_at),
         })),

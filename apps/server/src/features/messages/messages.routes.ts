@@ -1,80 +1,123 @@
-import { CONVERSATION_TYPES, createConversationBody, sendMessageBody } from '@music-review/core/messages';
+import { markReadBody, messagePageQuery, sendMessageBody } from '@music-review/core/messages';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
+import { createConversationAccess } from './access.ts';
+import { conversationsRoutes } from './conversations.routes.ts';
+import { createConversationsService } from './conversations.service.ts';
 import { createMessagesService } from './messages.service.ts';
+import {
+  conversationIdParams,
+  messageIdParams,
+  messagePageSchema,
+  messageSchema,
+  readSchema,
+  security,
+  tags,
+  typingSchema,
+} from './schemas.ts';
+import { supportRoutes } from './support.routes.ts';
 
-const security = [{ bearer: [] }];
-
-const conversationSchema = z.object({
-  id: z.string(),
-  type: z.enum(CONVERSATION_TYPES),
-  user1_id: z.string().nullable(),
-  user2_id: z.string().nullable(),
-  song_id: z.string().nullable(),
-  last_message_at: z.string().nullable(),
-  last_message_preview: z.string().nullable(),
-  last_message_sender_id: z.string().nullable(),
-  created_at: z.string(),
-});
-const messageSchema = z.object({
-  id: z.string(),
-  conversation_id: z.string(),
-  sender_id: z.string().nullable(),
-  sequence: z.number(),
-  message_text: z.string(),
-  created_at: z.string(),
-});
-
+/**
+ * Messaging: conversations (conversations.routes.ts), their messages, read receipts and typing
+ * (here), and the support desk's inbox (support.routes.ts).
+ */
 export async function messagesRoutes(app: App, ctx: AppContext) {
-  const service = createMessagesService(ctx);
+  const access = createConversationAccess(ctx);
+  const conversations = createConversationsService(ctx, access);
+  const service = createMessagesService(ctx, access);
+
+  await conversationsRoutes(app, ctx, conversations);
+  await supportRoutes(app, ctx, conversations);
 
   app.get(
     '/api/v1/messages/unread-count',
-    {
-      schema: {
-        tags: ['messages'],
-        security,
-        response: { 200: z.object({ count: z.number() }) },
-      },
-    },
+    { schema: { tags, security, response: { 200: z.object({ count: z.number() }) } } },
     async (req) => service.unreadCount(await ctx.auth.requireMember(req)),
   );
 
-  app.post(
-    '/api/v1/conversations',
+  app.get(
+    '/api/v1/conversations/:id/messages',
     {
       schema: {
-        tags: ['messages'],
+        tags,
         security,
-        body: createConversationBody,
-        response: { 200: conversationSchema, 201: conversationSchema },
+        params: conversationIdParams,
+        querystring: messagePageQuery,
+        response: { 200: messagePageSchema },
       },
     },
-    async (req, reply) => {
-      const member = await ctx.auth.requireMember(req);
-      if (req.body.type !== 'dm')
-        throw new AppError('validation_failed', 'Only direct conversations for now');
-      const { conversation, created } = await service.openDirectConversation(member, req.body.user_id);
-      return reply.status(created ? 201 : 200).send(conversation);
-    },
+    async (req) => service.list(await ctx.auth.requireMember(req), req.params.id, req.query),
   );
 
   app.post(
     '/api/v1/conversations/:id/messages',
     {
       schema: {
-        tags: ['messages'],
+        tags,
         security,
-        params: z.object({ id: z.uuid({ message: 'id: must be a conversation id' }) }),
+        params: conversationIdParams,
         body: sendMessageBody,
         response: { 201: messageSchema },
       },
     },
     async (req, reply) => {
       const member = await ctx.auth.requireMember(req);
-      return reply.status(201).send(await service.send(member, req.params.id, req.body.message_text));
+      return reply.status(201).send(await service.send(member, req.params.id, req.body));
     },
+  );
+
+  app.delete(
+    '/api/v1/messages/:id',
+    { schema: { tags, security, params: messageIdParams } },
+    async (req, reply) => {
+      await service.remove(await ctx.auth.requireMember(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/conversations/:id/read',
+    {
+      schema: {
+        tags,
+        security,
+        params: conversationIdParams,
+        body: markReadBody,
+        response: { 200: z.object({ unread_count: z.number() }) },
+      },
+    },
+    async (req) =>
+      service.markRead(await ctx.auth.requireMember(req), req.params.id, req.body.up_to_sequence),
+  );
+
+  app.get(
+    '/api/v1/conversations/:id/reads',
+    { schema: { tags, security, params: conversationIdParams, response: { 200: z.array(readSchema) } } },
+    async (req) => service.reads(await ctx.auth.requireMember(req), req.params.id),
+  );
+
+  app.put(
+    '/api/v1/conversations/:id/typing',
+    { schema: { tags, security, params: conversationIdParams } },
+    async (req, reply) => {
+      await service.typing(await ctx.auth.requireMember(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/v1/conversations/:id/typing',
+    { schema: { tags, security, params: conversationIdParams } },
+    async (req, reply) => {
+      await service.stopTyping(await ctx.auth.requireMember(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/conversations/:id/typing',
+    { schema: { tags, security, params: conversationIdParams, response: { 200: z.array(typingSchema) } } },
+    async (req) => service.whoIsTyping(await ctx.auth.requireMember(req), req.params.id),
   );
 }

@@ -1,45 +1,83 @@
-import type { ConversationDto, MessageDto, UnreadMessageCountDto } from '@music-review/core/messages';
-import { MESSAGE_ERRORS } from '@music-review/core/messages';
+import {
+  type ConversationReadDto,
+  type MarkReadResultDto,
+  MESSAGE_ERRORS,
+  type MessageDto,
+  type MessagePageDto,
+  type MessagePageQuery,
+  mentionNotificationText,
+  type SendMessageBody,
+  TYPING_VISIBLE_MS,
+  type TypingDto,
+  type UnreadMessageCountDto,
+} from '@music-review/core/messages';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import type { ConversationAccess, ConversationScope } from './access.ts';
+import * as activity from './activity.repo.ts';
+import { createAvatarUrls } from './conversations.service.ts';
+import { titleOf, toMessageDto } from './dto.ts';
 import * as repo from './messages.repo.ts';
+import { staffProfiles } from './support-staff.ts';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** PostgreSQL text cannot hold NUL characters: they are dropped (nobody can see them anyway). */
+const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
 
-function toConversationDto(row: repo.ConversationRow): ConversationDto {
-  return {
-    id: row.id,
-    type: row.type,
-    user1_id: row.user1_id,
-    user2_id: row.user2_id,
-    song_id: row.song_id,
-    last_message_at: row.last_message_at === null ? null : iso(row.last_message_at),
-    last_message_preview: row.last_message_preview,
-    last_message_sender_id: row.last_message_sender_id,
-    created_at: iso(row.created_at),
+/** The body as stored: NUL characters dropped, and what is then blank refused like blank text. */
+function storable(body: SendMessageBody) {
+  const text = withoutNul(body.message_text).trim();
+  if (!text) throw new AppError('validation_failed', MESSAGE_ERRORS.empty);
+  const attachment = body.attachment && {
+    type: body.attachment.type,
+    link: withoutNul(body.attachment.link),
+    songTitle: body.attachment.song_title ? withoutNul(body.attachment.song_title) : null,
   };
+  if (attachment && !attachment.link) throw new AppError('validation_failed', MESSAGE_ERRORS.attachmentLink);
+  return { text, attachment };
 }
 
-function toMessageDto(row: repo.MessageRow): MessageDto {
-  return {
-    id: row.id,
-    conversation_id: row.conversation_id,
-    sender_id: row.sender_id,
-    sender_name: null,
-    sequence: Number(row.sequence),
-    message_text: row.message_text,
-    mentioned_user_ids: [],
-    created_at: iso(row.created_at),
-    is_deleted: false,
-    attachment_type: null,
-    metadata_form_link: null,
-    metadata_song_title: null,
-  };
-}
+export function createMessagesService(ctx: AppContext, access: ConversationAccess) {
+  const { database, config } = ctx;
+  const notifications = createNotificationsService(ctx);
+  const avatarUrl = createAvatarUrls(ctx);
 
-export function createMessagesService(ctx: AppContext) {
-  const { database } = ctx;
+  /**
+   * Support staff's rows in a label are hidden from that label's scope: in a support conversation,
+   * people without a visible name are looked up among the staff.
+   */
+  async function staffFor(scope: ConversationScope, ids: Iterable<string | null>) {
+    if (scope.conversation.type !== 'support') return new Map();
+    const missing = [...ids].filter((id): id is string => id !== null);
+    return staffProfiles(database, config, missing);
+  }
+
+  async function messageDtos(scope: ConversationScope, rows: repo.MessageRow[]): Promise<MessageDto[]> {
+    const staff = await staffFor(
+      scope,
+      rows.filter((r) => r.sender_name === null).map((r) => r.sender_id),
+    );
+    return rows.map((row) =>
+      toMessageDto(row, row.sender_name ?? staff.get(row.sender_id ?? '')?.name ?? null),
+    );
+  }
+
+  /** How the bell names the conversation a member was mentioned in. */
+  async function conversationTitle(tx: Queryable, scope: ConversationScope) {
+    const { conversation } = scope;
+    let songTitle: string | null = null;
+    if (conversation.type === 'song_chat' && conversation.song_id) {
+      const [song] = await queryRows<{ title: string }>(
+        tx,
+        sql`select title from songs where organization_id = ${scope.organizationId} and id = ${conversation.song_id}`,
+      );
+      songTitle = song?.title ?? null;
+    }
+    return titleOf({ type: conversation.type, other_name: null, song_title: songTitle });
+  }
 
   return {
     async unreadCount(member: Member): Promise<UnreadMessageCountDto> {
@@ -48,32 +86,175 @@ export function createMessagesService(ctx: AppContext) {
       };
     },
 
-    /** Creates or gets the direct conversation with another member of the caller's label. */
-    async openDirectConversation(member: Member, otherReviewerId: string) {
-      const other = otherReviewerId.toLowerCase();
-      if (other === member.reviewer.id) throw new AppError('validation_failed', MESSAGE_ERRORS.withYourself);
-      const result = await database.withOrg(member.organizationId, async (tx) => {
-        // Another label's member looks exactly like nobody.
-        if (!(await repo.isMemberOf(tx, member.organizationId, other))) return undefined;
-        return repo.createOrGetDm(tx, member.organizationId, member.reviewer.id, other);
-      });
-      if (!result) throw notFound(MESSAGE_ERRORS.memberNotFound);
-      return { conversation: toConversationDto(result.conversation), created: result.created };
+    /** GET .../messages: one page, ascending by sequence, deleted messages left out. */
+    async list(member: Member, conversationId: string, page: MessagePageQuery): Promise<MessagePageDto> {
+      const { scope, rows, hasMoreBefore } = await access.inConversation(
+        member,
+        conversationId,
+        async (tx, scope) => {
+          const rows = await repo.listMessages(tx, scope.organizationId, conversationId, page);
+          // Older than the first one shown; with nothing shown, older than where the page began.
+          const boundary =
+            rows[0]?.sequence ??
+            (page.after !== undefined
+              ? page.after + 1
+              : (page.before ?? scope.conversation.last_sequence + 1));
+          const hasMoreBefore = await repo.hasMessagesBefore(
+            tx,
+            scope.organizationId,
+            conversationId,
+            boundary,
+          );
+          return { scope, rows, hasMoreBefore };
+        },
+      );
+      return {
+        messages: await messageDtos(scope, rows),
+        last_sequence: Number(scope.conversation.last_sequence),
+        has_more_before: hasMoreBefore,
+      };
     },
 
-    async send(member: Member, conversationId: string, text: string): Promise<MessageDto> {
-      const row = await database.withOrg(member.organizationId, async (tx) => {
-        const conversation = await repo.findVisibleConversation(
-          tx,
-          member.organizationId,
-          member.reviewer.id,
-          conversationId,
-        );
-        if (!conversation) return undefined;
-        return repo.insertMessage(tx, member.organizationId, conversation.id, member.reviewer.id, text);
+    /**
+     * POST .../messages: stored with the conversation's next sequence (see repo.insertMessage),
+     * mentions checked and recorded, each mentioned member notified; the emails go after commit.
+     */
+    async send(member: Member, conversationId: string, body: SendMessageBody): Promise<MessageDto> {
+      const senderId = member.reviewer.id;
+      const { text, attachment } = storable(body);
+      const { scope, row, notified } = await access.inConversation(
+        member,
+        conversationId,
+        async (tx, scope) => {
+          const mentioned = await repo.mentionableMembers(
+            tx,
+            scope.organizationId,
+            scope.conversation,
+            senderId,
+            body.mentioned_user_ids ?? [],
+          );
+          const row = await repo.insertMessage(tx, scope.organizationId, conversationId, senderId, text, {
+            mentionedUserIds: mentioned,
+            attachment,
+          });
+          if (!row) throw new AppError('not_found', MESSAGE_ERRORS.conversationNotFound);
+          if (mentioned.length === 0) return { scope, row, notified: undefined };
+          await repo.insertMentions(tx, {
+            organizationId: scope.organizationId,
+            conversationId,
+            messageId: row.id,
+            mentionedBy: senderId,
+            mentioned,
+          });
+          const title = await conversationTitle(tx, scope);
+          const notified = await notifications.notify(tx, {
+            organizationId: scope.organizationId,
+            recipients: mentioned,
+            senderId,
+            type: 'mention',
+            message: mentionNotificationText(member.reviewer.name, { type: scope.conversation.type, title }),
+            songId: scope.conversation.song_id,
+            conversationId,
+          });
+          return { scope, row, notified };
+        },
+      );
+      await notified?.sendEmails();
+      const [dto] = await messageDtos(scope, [row]);
+      return dto!;
+    },
+
+    /** DELETE /api/v1/messages/:id: the sender, or an admin of the message's label. */
+    async remove(member: Member, messageId: string): Promise<void> {
+      await access.inMessage(member, messageId, async (tx, scope) => {
+        const isSender = scope.message.sender_id === member.reviewer.id;
+        const isLabelAdmin = !scope.asSupportDesk && member.reviewer.isAdmin;
+        if (!isSender && !isLabelAdmin) throw new AppError('forbidden', MESSAGE_ERRORS.deleteNotAllowed);
+        if (!scope.message.is_deleted) await repo.markDeleted(tx, scope.organizationId, scope.message);
       });
-      if (!row) throw notFound(MESSAGE_ERRORS.conversationNotFound);
-      return toMessageDto(row);
+    },
+
+    /** POST .../read: read up to a sequence; answers what is left unread in the conversation. */
+    async markRead(member: Member, conversationId: string, upToSequence: number): Promise<MarkReadResultDto> {
+      return access.inConversation(member, conversationId, async (tx, scope) => {
+        await activity.markReadUpTo(
+          tx,
+          scope.organizationId,
+          conversationId,
+          member.reviewer.id,
+          upToSequence,
+        );
+        return {
+          unread_count: await repo.countUnreadIn(
+            tx,
+            scope.organizationId,
+            conversationId,
+            member.reviewer.id,
+          ),
+        };
+      });
+    },
+
+    /** GET .../reads: who read how far (people whose account is gone are left out). */
+    async reads(member: Member, conversationId: string): Promise<ConversationReadDto[]> {
+      const { scope, rows } = await access.inConversation(member, conversationId, async (tx, scope) => ({
+        scope,
+        rows: await activity.listReads(tx, scope.organizationId, conversationId),
+      }));
+      const staff = await staffFor(
+        scope,
+        rows.filter((r) => r.name === null).map((r) => r.reviewer_id),
+      );
+      const reads: ConversationReadDto[] = [];
+      for (const row of rows) {
+        const profile =
+          row.name !== null ? { name: row.name, avatar_key: row.avatar_key } : staff.get(row.reviewer_id);
+        if (!profile) continue;
+        reads.push({
+          reviewer_id: row.reviewer_id,
+          name: profile.name,
+          avatar_url: await avatarUrl(profile.avatar_key),
+          avatar_key: profile.avatar_key,
+          last_read_sequence: Number(row.last_read_sequence),
+        });
+      }
+      return reads;
+    },
+
+    /** PUT .../typing: the caller typed just now. */
+    async typing(member: Member, conversationId: string): Promise<void> {
+      await access.inConversation(member, conversationId, (tx, scope) =>
+        activity.touchTyping(tx, scope.organizationId, conversationId, member.reviewer.id),
+      );
+    },
+
+    /** DELETE .../typing: the caller stopped typing. */
+    async stopTyping(member: Member, conversationId: string): Promise<void> {
+      await access.inConversation(member, conversationId, (tx, scope) =>
+        activity.stopTyping(tx, scope.organizationId, conversationId, member.reviewer.id),
+      );
+    },
+
+    /** GET .../typing: others who typed within TYPING_VISIBLE_MS. */
+    async whoIsTyping(member: Member, conversationId: string): Promise<TypingDto[]> {
+      const { scope, rows } = await access.inConversation(member, conversationId, async (tx, scope) => ({
+        scope,
+        rows: await activity.listTyping(
+          tx,
+          scope.organizationId,
+          conversationId,
+          member.reviewer.id,
+          TYPING_VISIBLE_MS,
+        ),
+      }));
+      const staff = await staffFor(
+        scope,
+        rows.filter((r) => r.name === null).map((r) => r.reviewer_id),
+      );
+      return rows.flatMap((row) => {
+        const name = row.name ?? staff.get(row.reviewer_id)?.name;
+        return name ? [{ reviewer_id: row.reviewer_id, name }] : [];
+      });
     },
   };
 }

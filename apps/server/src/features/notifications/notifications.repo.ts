@@ -8,6 +8,7 @@ export type NotificationRow = {
   song_id: string | null;
   sender_id: string | null;
   sender_name: string | null;
+  conversation_id: string | null;
   read: boolean;
   created_at: Date | string;
   /** created_at as PostgreSQL prints it, to the microsecond: the page cursor (a JS Date keeps ms only). */
@@ -44,17 +45,19 @@ export async function insertNotifications(
     type: string;
     message: string;
     songId: string | null;
+    conversationId?: string | null;
   },
 ) {
   if (Array.isArray(values.recipients) && values.recipients.length === 0) return [];
   return queryRows<{ recipient_id: string; email: string; sender_name: string | null; wants_email: boolean }>(
     db,
     sql`with inserted as (
-          insert into notifications (organization_id, recipient_id, sender_id, type, message, song_id)
+          insert into notifications (organization_id, recipient_id, sender_id, type, message, song_id,
+            conversation_id)
           select ${values.organizationId}, r.id,
             (select s.id from reviewers s
              where s.id = ${values.senderId}::uuid and s.organization_id = ${values.organizationId}),
-            ${values.type}, ${values.message}, ${values.songId}::uuid
+            ${values.type}, ${values.message}, ${values.songId}::uuid, ${values.conversationId ?? null}::uuid
           from reviewers r
           where r.organization_id = ${values.organizationId}
             ${recipientFilter(values.recipients, values.senderId)}
@@ -71,7 +74,7 @@ export async function insertNotifications(
   );
 }
 
-const columns = sql`n.id, n.type, n.message, n.song_id, n.sender_id, s.name as sender_name, n.read,
+const columns = sql`n.id, n.type, n.message, n.song_id, n.sender_id, s.name as sender_name, n.conversation_id, n.read,
   n.created_at, n.created_at::text as created_at_text`;
 
 /** The caller's notifications, newest first, one page (keyset on created_at, id). */

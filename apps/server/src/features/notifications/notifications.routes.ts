@@ -18,6 +18,7 @@ const notificationSchema = z.object({
   song_id: z.string().nullable(),
   sender_id: z.string().nullable(),
   sender_name: z.string().nullable(),
+  conversation_id: z.string().nullable(),
   read: z.boolean(),
   created_at: z.string(),
 });

@@ -27,6 +27,8 @@ export interface NotifyInput {
   type: NotificationType;
   message: string;
   songId?: string | null;
+  /** A mention's conversation: stored on the row, and the email links to it. */
+  conversationId?: string | null;
 }
 
 export interface Notified {
@@ -65,6 +67,7 @@ function toDto(row: repo.NotificationRow): NotificationDto {
     song_id: row.song_id,
     sender_id: row.sender_id,
     sender_name: row.sender_name,
+    conversation_id: row.conversation_id,
     read: row.read,
     created_at: iso(row.created_at),
   };
@@ -79,9 +82,15 @@ export function createNotificationsService(ctx: AppContext) {
 
   function emailFor(
     to: string,
-    input: { type: NotificationType; message: string; songId: string | null; senderName: string | null },
+    input: {
+      type: NotificationType;
+      message: string;
+      songId: string | null;
+      conversationId: string | null;
+      senderName: string | null;
+    },
   ): Mail {
-    const target = notificationTarget(input.type, input.songId);
+    const target = notificationTarget(input.type, input.songId, input.conversationId);
     const label = NOTIFICATION_TYPE_LABELS[input.type];
     return linkMail(
       to,
@@ -109,6 +118,7 @@ export function createNotificationsService(ctx: AppContext) {
         type: input.type,
         message: input.message,
         songId: input.songId ?? null,
+        conversationId: input.conversationId ?? null,
       });
       const pending = rows
         .filter((r) => r.wants_email && r.email)
@@ -117,6 +127,7 @@ export function createNotificationsService(ctx: AppContext) {
             type: input.type,
             message: input.message,
             songId: input.songId ?? null,
+            conversationId: input.conversationId ?? null,
             senderName: r.sender_name,
           }),
         );

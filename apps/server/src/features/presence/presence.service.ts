@@ -55,7 +55,10 @@ export function createPresenceService(ctx: AppContext) {
           });
           if (!found) throw notFound('Song not found');
         }
-        await repo.stopViewing(tx, organizationId, reviewerId, viewing?.song_id);
+        // Viewings have their own heartbeat and end (PUT and DELETE /api/v1/songs/{id}/viewers, 2
+        // minutes at most): a heartbeat from a page that names no song must not end the viewing of
+        // a song open in another tab, or on a page (the review page) that reports it that way.
+        if (input.status === 'offline') await repo.stopViewing(tx, organizationId, reviewerId);
         const row = await repo.upsertPresence(tx, {
           organizationId,
           reviewerId,

@@ -140,8 +140,20 @@ describe('presence', () => {
 
     await heartbeat(alex.headers, { status: 'online', viewing: { song_id: songId, page: 'contracts' } });
     expect((await memberIn(admin.headers, alex.reviewer.id)).viewing?.page).toBe('contracts');
-    // Leaving the song's pages ends the viewing.
+    // A heartbeat from a page without a song (another tab) leaves the viewing alone...
     await heartbeat(alex.headers, { status: 'online', current_activity: 'On the Overview' });
+    expect((await memberIn(admin.headers, alex.reviewer.id)).viewing?.page).toBe('contracts');
+    // ...leaving the song's pages ends it (stop_viewing_track)...
+    const left = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/songs/${songId}/viewers`,
+      headers: alex.headers,
+    });
+    expect(left.statusCode, left.body).toBe(204);
+    expect((await memberIn(admin.headers, alex.reviewer.id)).viewing).toBeNull();
+    // ...and so does going offline.
+    await heartbeat(alex.headers, { status: 'online', viewing: { song_id: songId, page: 'contracts' } });
+    await heartbeat(alex.headers, { status: 'offline' });
     expect((await memberIn(admin.headers, alex.reviewer.id)).viewing).toBeNull();
   });
 

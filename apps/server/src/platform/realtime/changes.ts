@@ -22,6 +22,8 @@ const notifyPayloadSchema = z.object({
   user1_id: uuid.optional(),
   user2_id: uuid.optional(),
   type: z.string().max(100).optional(),
+  /** messages.sequence and call_signals.sequence (migration 0009). */
+  sequence: z.number().int().nonnegative().optional(),
 });
 
 /**

@@ -1,3 +1,4 @@
+import type { MessageDto } from '@music-review/core/messages';
 import { MFA_MESSAGES } from '@music-review/core/mfa';
 import {
   type ClientMessage,
@@ -7,6 +8,7 @@ import {
   type RealtimeChange,
   type RealtimeErrorCode,
   type ServerMessage,
+  SUPPORT_INBOX_TOPIC,
   TIMEOUT_MS,
 } from '@music-review/core/realtime';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,9 +16,10 @@ import type { RawData, WebSocket } from 'ws';
 import type { KeyRing } from '../auth/keys.ts';
 import { CHANGES_CHANNEL, type Database } from '../db/index.ts';
 import { type DbChange, parseChange } from './changes.ts';
-import { audienceOf, ConversationDirectory, isInAudience, type RuleDeps } from './rules.ts';
+import { MessageLoader } from './message-loader.ts';
+import { type Audience, audienceOf, ConversationDirectory, isInAudience, type RuleDeps } from './rules.ts';
 import { authenticateSocket, loadOpenSessions, type SocketIdentity } from './socket-auth.ts';
-import { authorizeTopic, topicsForChange } from './topics.ts';
+import { authorizeTopic, kindOf, topicsForChange } from './topics.ts';
 
 export interface RealtimeOptions {
   /** A socket without a valid auth message is closed after this long (spec section 9: 10 s). */
@@ -39,13 +42,15 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
 };
 
 const OPEN = 1;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The longest delay setTimeout accepts. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface Connection {
   socket: WebSocket;
   identity: SocketIdentity | null;
-  topics: Set<string>;
+  /** Subscribed topics, each with its key in the hub's subscriber index. */
+  topics: Map<string, string>;
   isAlive: boolean;
   queuedFrames: number;
   /** Frames are handled one after another, so `subscribe` right after `auth` waits for the auth. */
@@ -62,8 +67,17 @@ interface Connection {
 export class RealtimeHub {
   readonly options: RealtimeOptions;
   private readonly connections = new Set<Connection>();
-  private readonly byOrganization = new Map<string, Set<Connection>>();
+  /**
+   * Who listens to what: `<organization id> <topic>` for topics scoped to the subscriber's label
+   * (`table:<name>`), the topic itself for those naming global ids (`conversation:<id>`,
+   * `support:inbox`). A change looks up only its own few keys, whatever the number of sockets.
+   */
+  private readonly subscribers = new Map<string, Set<Connection>>();
+  /** Subscriptions to `conversation:<id>` topics, all sockets together. */
+  private conversationSubscriptions = 0;
   private readonly deps: RuleDeps;
+  /** The messages that `conversation:<id>` frames carry, loaded once per change. */
+  readonly messages: MessageLoader;
   /** Changes are delivered in the order the database announced them. */
   private deliveries: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
@@ -76,9 +90,12 @@ export class RealtimeHub {
     private readonly keys: KeyRing,
     private readonly log: FastifyBaseLogger,
     options: Partial<RealtimeOptions> = {},
+    /** SUPPORT_EMAILS: whether an account's email makes it support staff. */
+    private readonly isSupportStaff: (email: string) => boolean = () => false,
   ) {
     this.options = { ...DEFAULT_REALTIME_OPTIONS, ...options };
     this.deps = { conversations: new ConversationDirectory(database) };
+    this.messages = new MessageLoader(database, isSupportStaff);
   }
 
   async start() {
@@ -117,7 +134,7 @@ export class RealtimeHub {
     const conn: Connection = {
       socket,
       identity: null,
-      topics: new Set(),
+      topics: new Map(),
       isAlive: true,
       queuedFrames: 0,
       queue: Promise.resolve(),
@@ -180,7 +197,7 @@ export class RealtimeHub {
       case 'subscribe':
         return this.subscribe(conn, msg.topic, msg.ref);
       case 'unsubscribe':
-        conn.topics.delete(msg.topic);
+        this.removeTopic(conn, msg.topic);
         return;
       case 'ping':
         this.send(conn, { type: 'pong', ref: msg.ref });
@@ -189,7 +206,7 @@ export class RealtimeHub {
   }
 
   private async authenticate(conn: Connection, token: string) {
-    const result = await authenticateSocket(this.database, this.keys, token);
+    const result = await authenticateSocket(this.database, this.keys, token, this.isSupportStaff);
     if (conn.socket.readyState !== OPEN) return;
     if (!result.ok) {
       if (result.reason === 'no_organization') {
@@ -219,7 +236,6 @@ export class RealtimeHub {
     clearTimeout(conn.authTimer);
     conn.authTimer = undefined;
     conn.identity = next;
-    if (!previous) this.index(conn, next.organizationId);
     clearTimeout(conn.expiryTimer);
     conn.expiryTimer = setTimeout(
       () => {
@@ -247,7 +263,7 @@ export class RealtimeHub {
       return;
     }
     if (!conn.identity) return; // refused while the topic was being authorized
-    conn.topics.add(topic);
+    this.addTopic(conn, conn.identity, topic);
     this.send(conn, { type: 'subscribed', topic, ref });
   }
 
@@ -259,32 +275,110 @@ export class RealtimeHub {
       this.log.warn({ payload: payload.slice(0, 200) }, 'realtime: unreadable change notification');
       return;
     }
+    // The message body is asked for now, not when the change's turn comes: loads overlap (and
+    // batch) while deliveries stay in the order the database announced them.
+    const message = this.loadMessageIfListened(change);
     this.deliveries = this.deliveries
-      .then(() => this.deliver(change))
+      .then(() => this.deliver(change, message))
       .catch((err: unknown) => this.log.error({ err, table: change.table }, 'realtime: delivery failed'));
   }
 
-  private async deliver(dbChange: DbChange) {
+  /** The message of a messages change, when a socket of this copy follows its conversation. */
+  private loadMessageIfListened(change: DbChange): Promise<MessageDto | null> | undefined {
+    if (change.table !== 'messages' || change.event === 'DELETE') return undefined;
+    if (!change.id || !UUID.test(change.id) || !change.organization_id || !change.conversation_id)
+      return undefined;
+    if (!this.subscribers.get(`conversation:${change.conversation_id}`)?.size) return undefined;
+    return this.messages.load(change.organization_id, change.id);
+  }
+
+  private async deliver(dbChange: DbChange, early: Promise<MessageDto | null> | undefined) {
     this.deps.conversations.observe(dbChange);
     if (dbChange.table === 'reviewers') this.checkMembership(dbChange);
     const organizationId = dbChange.organization_id;
     if (!organizationId) return;
-    const change: RealtimeChange = { ...dbChange, organization_id: organizationId };
-    const sockets = this.byOrganization.get(organizationId);
-    if (!sockets?.size) return;
-    const topics = topicsForChange(change);
-    const targets = [...sockets].filter((conn) => topics.some((t) => conn.topics.has(t)));
-    // The audience may need a look-up: only when someone is listening.
-    if (targets.length === 0) return;
-    const audience = await audienceOf(change, this.deps);
-    for (const conn of targets) {
-      const identity = conn.identity;
-      if (!identity || identity.organizationId !== organizationId) continue;
-      if (!isInAudience(audience, identity.reviewerId)) continue;
-      for (const topic of topics) {
-        if (conn.topics.has(topic)) this.send(conn, { type: 'change', topic, ...change });
+    let change: RealtimeChange = { ...dbChange, organization_id: organizationId };
+    // A read receipt names only its message: find the conversation, for `conversation:<id>`.
+    if (
+      change.table === 'message_reads' &&
+      !change.conversation_id &&
+      change.message_id &&
+      this.conversationSubscriptions > 0
+    ) {
+      const conversationId = await this.deps.conversations.conversationOfMessage(
+        organizationId,
+        change.message_id,
+      );
+      if (conversationId) change = { ...change, conversation_id: conversationId };
+    }
+
+    // The sockets that asked for any of the change's topics, each with the topics it asked for.
+    const targets = new Map<Connection, string[]>();
+    for (const topic of topicsForChange(change)) {
+      const key = kindOf(topic)?.perOrganization ? `${organizationId} ${topic}` : topic;
+      const listeners = this.subscribers.get(key);
+      if (!listeners) continue;
+      for (const conn of listeners) {
+        const topics = targets.get(conn);
+        if (topics) topics.push(topic);
+        else targets.set(conn, [topic]);
       }
     }
+    if (targets.size === 0) return;
+
+    // Look-ups only when someone is listening, and each at most once per change.
+    let audience: Promise<Audience> | undefined;
+    const audienceNow = () => {
+      audience ??= Promise.resolve(audienceOf(change, this.deps));
+      return audience;
+    };
+    let support: Promise<boolean> | undefined;
+    const isSupportConversation = () => {
+      support ??= this.isSupportConversation(change);
+      return support;
+    };
+    const frames = new Map<string, string>();
+    const frameFor = async (topic: string) => {
+      let frame = frames.get(topic);
+      if (frame === undefined) {
+        let message: MessageDto | null = null;
+        if (topic.startsWith('conversation:') && change.table === 'messages' && change.event !== 'DELETE') {
+          message = await (early ?? this.loadMessageIfListened(dbChange) ?? null);
+          if (message && message.conversation_id !== change.conversation_id) message = null;
+        }
+        const body: ServerMessage = { type: 'change', topic, ...change, ...(message ? { message } : {}) };
+        frame = JSON.stringify(body);
+        frames.set(topic, frame);
+      }
+      return frame;
+    };
+
+    for (const [conn, topics] of targets) {
+      for (const topic of topics) {
+        const identity = conn.identity;
+        if (!identity) break;
+        const isOwnLabel = identity.organizationId === organizationId;
+        let allowed: boolean;
+        if (topic === SUPPORT_INBOX_TOPIC) {
+          allowed = identity.isSupportStaff && (await isSupportConversation());
+        } else if (topic.startsWith('conversation:')) {
+          allowed =
+            (isOwnLabel && isInAudience(await audienceNow(), identity.reviewerId)) ||
+            (identity.isSupportStaff && (await isSupportConversation()));
+        } else {
+          allowed = isOwnLabel && isInAudience(await audienceNow(), identity.reviewerId);
+        }
+        if (allowed && conn.identity === identity) this.sendFrame(conn, await frameFor(topic));
+      }
+    }
+  }
+
+  /** Whether a change belongs to a support conversation (what support staff may follow). */
+  private async isSupportConversation(change: RealtimeChange): Promise<boolean> {
+    if (change.table === 'conversations') return change.row_type === 'support';
+    if (!change.conversation_id) return false;
+    const conversation = await this.deps.conversations.get(change.organization_id, change.conversation_id);
+    return conversation?.type === 'support';
   }
 
   /** A member removed from the label, or moved to another one, loses the socket at once. */
@@ -369,13 +463,17 @@ export class RealtimeHub {
   // ---- Sockets ----
 
   private send(conn: Connection, message: ServerMessage) {
+    this.sendFrame(conn, JSON.stringify(message));
+  }
+
+  private sendFrame(conn: Connection, frame: string) {
     const socket = conn.socket;
     if (socket.readyState !== OPEN) return;
     if (socket.bufferedAmount > this.options.maxBufferedBytes) {
       socket.close(REALTIME_CLOSE.tooSlow, 'too slow');
       return;
     }
-    socket.send(JSON.stringify(message));
+    socket.send(frame);
   }
 
   /** An error frame, then the close: the client learns why before the socket goes. */
@@ -385,27 +483,36 @@ export class RealtimeHub {
     this.forget(conn);
   }
 
-  private index(conn: Connection, organizationId: string) {
-    let set = this.byOrganization.get(organizationId);
+  private addTopic(conn: Connection, identity: SocketIdentity, topic: string) {
+    if (conn.topics.has(topic)) return;
+    const key = kindOf(topic)?.perOrganization ? `${identity.organizationId} ${topic}` : topic;
+    conn.topics.set(topic, key);
+    let set = this.subscribers.get(key);
     if (!set) {
       set = new Set();
-      this.byOrganization.set(organizationId, set);
+      this.subscribers.set(key, set);
     }
     set.add(conn);
+    if (topic.startsWith('conversation:')) this.conversationSubscriptions++;
+  }
+
+  private removeTopic(conn: Connection, topic: string) {
+    const key = conn.topics.get(topic);
+    if (key === undefined) return;
+    conn.topics.delete(topic);
+    const set = this.subscribers.get(key);
+    set?.delete(conn);
+    if (set?.size === 0) this.subscribers.delete(key);
+    if (topic.startsWith('conversation:')) this.conversationSubscriptions--;
   }
 
   /** Drops every reference to a connection (safe to call more than once). */
   private forget(conn: Connection) {
     clearTimeout(conn.authTimer);
     clearTimeout(conn.expiryTimer);
-    conn.topics.clear();
+    for (const topic of [...conn.topics.keys()]) this.removeTopic(conn, topic);
     this.connections.delete(conn);
-    const organizationId = conn.identity?.organizationId;
     conn.identity = null;
-    if (!organizationId) return;
-    const set = this.byOrganization.get(organizationId);
-    set?.delete(conn);
-    if (set?.size === 0) this.byOrganization.delete(organizationId);
   }
 }
 

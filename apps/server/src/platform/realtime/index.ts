@@ -15,7 +15,10 @@ declare module 'fastify' {
  * for database changes and forwards them to its authorized sockets; stopped when the app closes.
  */
 export async function registerRealtime(app: App, ctx: AppContext, options: Partial<RealtimeOptions> = {}) {
-  const hub = new RealtimeHub(ctx.database, ctx.keys, app.log, options);
+  const staff = new Set(ctx.config.supportEmails.map((email) => email.toLowerCase()));
+  const hub = new RealtimeHub(ctx.database, ctx.keys, app.log, options, (email) =>
+    staff.has(email.toLowerCase()),
+  );
   await hub.start();
   app.decorate('realtime', hub);
   app.addHook('onClose', async () => {

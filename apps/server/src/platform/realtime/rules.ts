@@ -55,6 +55,11 @@ export const AUDIENCE_RULES: Readonly<Record<string, AudienceRule>> = {
     change.message_id
       ? conversationAudience(await deps.conversations.getByMessage(change.organization_id, change.message_id))
       : NOBODY,
+  // A call is seen by its conversation's audience (a DM's call by the two members only).
+  calls: byConversationId,
+  call_participants: byConversationId,
+  // WebRTC signalling: offer, answer and candidates are for the member they are addressed to.
+  call_signals: (change) => only(change.recipient_id),
 };
 
 export function audienceOf(change: RealtimeChange, deps: RuleDeps): Audience | Promise<Audience> {
@@ -97,7 +102,7 @@ class LruMap<K, V> {
   }
 }
 
-interface CachedConversation extends ConversationAccess {
+export interface CachedConversation extends ConversationAccess {
   organizationId: string;
 }
 
@@ -137,40 +142,51 @@ export class ConversationDirectory {
   }
 
   async get(organizationId: string, conversationId: string): Promise<ConversationAccess | null> {
-    let entry: CachedConversation | null | undefined = this.conversations.get(conversationId);
-    if (!entry) {
-      let lookup = this.pending.get(conversationId);
-      if (!lookup) {
-        lookup = this.load(conversationId);
-        this.pending.set(conversationId, lookup);
-        void lookup
-          .then((found) => {
-            if (this.pending.get(conversationId) !== lookup) return;
-            if (found) this.conversations.set(conversationId, found);
-          })
-          .catch(() => {})
-          .finally(() => {
-            if (this.pending.get(conversationId) === lookup) this.pending.delete(conversationId);
-          });
-      }
-      entry = await lookup;
-    }
+    const entry = await this.lookup(conversationId);
     // Ids come from our own database, but a change names its organization: never cross it.
     return entry && entry.organizationId === organizationId ? entry : null;
   }
 
-  async getByMessage(organizationId: string, messageId: string): Promise<ConversationAccess | null> {
-    let conversationId = this.messageConversation.get(messageId);
-    if (!conversationId) {
-      const [row] = await this.database.db
-        .select({ conversationId: messages.conversationId })
-        .from(messages)
-        .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId)));
-      if (!row) return null;
-      conversationId = row.conversationId;
-      this.messageConversation.set(messageId, conversationId);
+  /**
+   * A conversation by id alone, with its organization. The caller compares the organization (or, for
+   * support staff, the type): `get` for changes, the `conversation:<id>` topic for subscriptions.
+   */
+  async lookup(conversationId: string): Promise<CachedConversation | null> {
+    const cached = this.conversations.get(conversationId);
+    if (cached) return cached;
+    let lookup = this.pending.get(conversationId);
+    if (!lookup) {
+      lookup = this.load(conversationId);
+      this.pending.set(conversationId, lookup);
+      void lookup
+        .then((found) => {
+          if (this.pending.get(conversationId) !== lookup) return;
+          if (found) this.conversations.set(conversationId, found);
+        })
+        .catch(() => {})
+        .finally(() => {
+          if (this.pending.get(conversationId) === lookup) this.pending.delete(conversationId);
+        });
     }
-    return this.get(organizationId, conversationId);
+    return lookup;
+  }
+
+  async getByMessage(organizationId: string, messageId: string): Promise<ConversationAccess | null> {
+    const conversationId = await this.conversationOfMessage(organizationId, messageId);
+    return conversationId ? this.get(organizationId, conversationId) : null;
+  }
+
+  /** The conversation a message of the organization belongs to (read receipts carry only the message). */
+  async conversationOfMessage(organizationId: string, messageId: string): Promise<string | null> {
+    const known = this.messageConversation.get(messageId);
+    if (known) return known;
+    const [row] = await this.database.db
+      .select({ conversationId: messages.conversationId })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId)));
+    if (!row) return null;
+    this.messageConversation.set(messageId, row.conversationId);
+    return row.conversationId;
   }
 
   private async load(conversationId: string): Promise<CachedConversation | null> {

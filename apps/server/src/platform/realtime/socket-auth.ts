@@ -10,6 +10,11 @@ export interface SocketIdentity {
   reviewerId: string;
   organizationId: string;
   isAdmin: boolean;
+  /**
+   * The account is listed in SUPPORT_EMAILS: besides its own label, it may follow the support
+   * conversations of every label (`support:inbox`, `conversation:<id>` of a support conversation).
+   */
+  isSupportStaff: boolean;
   /** When the access token stops being valid (ms since the epoch). */
   expiresAt: number;
 }
@@ -27,6 +32,7 @@ export async function authenticateSocket(
   database: Database,
   keys: KeyRing,
   token: string,
+  isSupportStaff: (email: string) => boolean = () => false,
 ): Promise<SocketAuthResult> {
   let claims: AccessClaims & { exp?: number };
   try {
@@ -42,13 +48,15 @@ export async function authenticateSocket(
     organization_id: string | null;
     is_admin: boolean | null;
     has_verified_factor: boolean;
+    email: string;
   }>(
     database.db,
     sql`
-    select s.revoked_at, r.id as reviewer_id, r.organization_id, r.is_admin,
+    select s.revoked_at, r.id as reviewer_id, r.organization_id, r.is_admin, u.email,
       exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
         as has_verified_factor
     from auth_sessions s
+    join users u on u.id = s.user_id
     left join reviewers r on r.user_id = s.user_id
     where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`,
   );
@@ -64,6 +72,7 @@ export async function authenticateSocket(
       reviewerId: row.reviewer_id,
       organizationId: row.organization_id,
       isAdmin: row.is_admin === true,
+      isSupportStaff: isSupportStaff(row.email),
       expiresAt: claims.exp * 1000,
     },
   };

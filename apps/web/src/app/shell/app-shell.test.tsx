@@ -8,7 +8,7 @@ import {
   makeOrganization,
   makeReviewCard,
 } from '../../test/factories';
-import { json, mockFetch } from '../../test/fetch-mock';
+import { apiError, json, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
 function routesFor(me = makeMe()) {
@@ -18,8 +18,8 @@ function routesFor(me = makeMe()) {
   };
 }
 
-async function openShell(me = makeMe(), route = '/home') {
-  const server = mockFetch({ ...routesFor(me), 'POST /auth/v1/logout': json(204, null) });
+async function openShell(me = makeMe(), route = '/home', routes: Parameters<typeof mockFetch>[0] = {}) {
+  const server = mockFetch({ ...routesFor(me), 'POST /auth/v1/logout': json(204, null), ...routes });
   const user = userEvent.setup({ delay: null });
   const utils = renderApp({ route, session: makeClientSession() });
   await screen.findByRole('heading', { level: 1 });
@@ -107,6 +107,15 @@ describe('desktop shell', () => {
   it('shows the Pro badge and the upgrade message on Contact Support when the plan lacks chat', async () => {
     const { user } = await openShell(
       makeMe({ organization: makeOrganization({ plan_name: 'Starter', has_chat_functionality: false }) }),
+      '/home',
+      // The server holds the gate (the Starter trial is spent here).
+      {
+        'POST /api/v1/conversations': apiError(
+          403,
+          'plan_required',
+          'Please upgrade to a plan with chat functionality to access support chat.',
+        ),
+      },
     );
     const support = screen.getByRole('button', { name: /Contact Support/ });
     expect(within(support).getByText('Pro')).toBeTruthy();

@@ -105,7 +105,12 @@ describe('user menu', () => {
   });
 
   it('goes to the signed song page a team member is viewing', async () => {
-    const { user, location } = await openShell();
+    const { user, location } = await openShell({
+      // The signed song page says who is on the song.
+      'PUT /api/v1/songs/song-9/viewers': json(204, null),
+      'DELETE /api/v1/songs/song-9/viewers': json(204, null),
+      'GET /api/v1/songs/song-9/viewers': json(200, []),
+    });
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: /Sam Rivers/ }));
     expect(screen.queryByRole('menu', { name: 'User menu' })).toBeNull();

@@ -9,6 +9,7 @@ import { OnlineTeam } from '../../features/presence/components/online-team';
 import { StatusChoice } from '../../features/presence/components/status-choice';
 import { StatusDot } from '../../features/presence/components/status-dot';
 import { usePresenceReporter } from '../../features/presence/use-presence-reporter';
+import { SupportInboxMenuItem } from '../../features/support/components/support-inbox-menu-item';
 import { useAuth, useAuthStore } from '../../lib/auth/auth-context';
 import { cn } from '../../lib/cn';
 import { useMe } from '../../lib/me';
@@ -90,6 +91,7 @@ export function UserMenu() {
               <Settings aria-hidden="true" />
               Settings
             </Link>
+            <SupportInboxMenuItem onNavigate={close} className={itemClasses} />
             <button
               type="button"
               role="menuitemcheckbox"

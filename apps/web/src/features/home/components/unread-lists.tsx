@@ -3,7 +3,6 @@ import { NOTIFICATION_SECOND_STEP_MS, notificationTarget } from '@music-review/c
 import { AtSign, Bell } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 const rowClasses =
@@ -25,7 +24,7 @@ export function NotificationList({ notifications }: { notifications: HomeNotific
   return (
     <ul aria-label="Unread notifications" className="flex flex-col">
       {notifications.map((n) => {
-        const target = notificationTarget(n.type, n.song_id);
+        const target = notificationTarget(n.type, n.song_id, n.conversation_id);
         const open = () => {
           markRead.mutate(n.id);
           if (!target) return;
@@ -85,13 +84,9 @@ export function MentionList({ mentions }: { mentions: HomeMentionDto[] }) {
         );
         return (
           <li key={m.id}>
-            {m.conversation_type === 'song_chat' && m.song_id ? (
-              <Link to={paths.signedSong.href(m.song_id, 'chat')} className={rowClasses}>
-                {body}
-              </Link>
-            ) : (
-              <div className="flex items-start gap-3 px-3 py-2.5">{body}</div>
-            )}
+            <Link to={`?chat=${encodeURIComponent(m.conversation_id)}`} className={rowClasses}>
+              {body}
+            </Link>
           </li>
         );
       })}

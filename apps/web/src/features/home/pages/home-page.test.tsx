@@ -22,6 +22,7 @@ const home = makeHome({
       type: 'track_added',
       message: 'Sam added Neon Rain',
       song_id: 'song-9',
+      conversation_id: null,
       sender_name: 'Sam Reviewer',
       created_at: new Date().toISOString(),
     },
@@ -97,7 +98,8 @@ describe('home', { timeout: 15_000 }, () => {
     const mention = within(mentions).getByRole('link');
     expect(mention.textContent).toContain('Kim mentioned you in a song chat');
     expect(mention.textContent).toContain('@Ada what do you think of the bridge?');
-    expect(mention.getAttribute('href')).toBe('/signed-songs/song-7/chat');
+    // Every mention opens its conversation in the messages panel, from wherever it is listed.
+    expect(mention.getAttribute('href')).toBe('/home?chat=c-1');
 
     const notifications = screen.getByRole('list', { name: 'Unread notifications' });
     const item = within(notifications).getByRole('button', { name: /Sam added Neon Rain/ });

@@ -17,6 +17,7 @@ function makeNotification(overrides: Partial<NotificationDto> = {}): Notificatio
     song_id: 'song-1',
     sender_id: 'reviewer-2',
     sender_name: 'Sam Rivers',
+    conversation_id: null,
     read: false,
     created_at: minutesAgo(5),
     ...overrides,

@@ -68,7 +68,7 @@ export function NotificationsButton() {
   const open = (notification: NotificationDto, close: () => void) => {
     if (!notification.read) markRead.mutate(notification.id);
     close();
-    const target = notificationTarget(notification.type, notification.song_id);
+    const target = notificationTarget(notification.type, notification.song_id, notification.conversation_id);
     if (!target) return;
     clearTimeout(secondStep.current);
     navigate(target.path);

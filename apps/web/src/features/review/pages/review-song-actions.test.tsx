@@ -47,6 +47,10 @@ function serve(routes: Routes, { isAdmin = false } = {}) {
     'GET /api/v1/me': json(200, makeMe({ reviewer: { is_admin: isAdmin } })),
     'GET /api/v1/songs/song-1': json(200, song),
     'GET /api/v1/songs/song-1/reviews': json(200, makeSongReviews({ hidden_count: 2 })),
+    // Who else is on the song (track viewers).
+    'PUT /api/v1/songs/song-1/viewers': json(204, null),
+    'DELETE /api/v1/songs/song-1/viewers': json(204, null),
+    'GET /api/v1/songs/song-1/viewers': json(200, []),
     ...routes,
   });
 }

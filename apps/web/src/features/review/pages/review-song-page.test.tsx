@@ -39,7 +39,14 @@ const earlier = [
 ];
 
 function serve(routes: Record<string, Response | Response[] | ((r: RecordedRequest) => Response)>) {
-  return mockFetch({ 'GET /api/v1/me': json(200, me), ...routes });
+  return mockFetch({
+    'GET /api/v1/me': json(200, me),
+    // Who else is on the song (track viewers).
+    'PUT /api/v1/songs/song-1/viewers': json(204, null),
+    'DELETE /api/v1/songs/song-1/viewers': json(204, null),
+    'GET /api/v1/songs/song-1/viewers': json(200, []),
+    ...routes,
+  });
 }
 
 const open = () => renderApp({ route: '/review/song-1', session: makeClientSession() });
@@ -146,6 +153,45 @@ describe('review page', () => {
         overall_score: 9,
       }),
     );
+  });
+
+  it('says it is on the song, shows who else is, and has the song’s chat folded below', async () => {
+    const server = serve({
+      'GET /api/v1/songs/song-1': json(200, song),
+      'GET /api/v1/songs/song-1/reviews': json(200, makeSongReviews()),
+      'GET /api/v1/songs/song-1/viewers': json(200, [
+        {
+          reviewer_id: 'reviewer-1',
+          name: 'Ada Lovelace',
+          avatar_url: null,
+          avatar_key: null,
+          page: 'review',
+          last_activity: '2025-03-14T12:00:00.000Z',
+        },
+        {
+          reviewer_id: 'reviewer-2',
+          name: 'Grace Hopper',
+          avatar_url: null,
+          avatar_key: null,
+          page: 'review',
+          last_activity: '2025-03-14T12:00:00.000Z',
+        },
+      ]),
+    });
+    const view = open();
+    const viewers = await screen.findByRole('list', { name: 'Also viewing' });
+    // Everyone but the member.
+    expect(
+      within(viewers)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('aria-label')),
+    ).toEqual(['Grace Hopper (Review)']);
+    expect(server.requestsTo('PUT /api/v1/songs/song-1/viewers')[0]?.body).toEqual({ page: 'review' });
+    // jsdom's 1024 px leave no room beside the review: the chat waits folded below it.
+    expect(screen.getByRole('button', { name: 'Song chat' }).getAttribute('aria-expanded')).toBe('false');
+
+    view.unmount();
+    expect(server.requestsTo('DELETE /api/v1/songs/song-1/viewers')).toHaveLength(1);
   });
 
   it('shows Song not found for a missing song or one of another label', async () => {

@@ -11,6 +11,9 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { WaveformPlayer } from '../../player/components/waveform-player';
+import { SongChatPanel } from '../../song-chat/components/song-chat-panel';
+import { TrackViewers } from '../../track-viewers/components/track-viewers';
+import { useTrackViewing } from '../../track-viewers/use-track-viewing';
 import { useSong } from '../api/get-song';
 import { useSongReviews } from '../api/get-song-reviews';
 import type { ReviewDto, SongDto, SongReviewsDto } from '../api/types';
@@ -133,80 +136,88 @@ function SongReview({ song, reviews }: { song: SongDto; reviews: SongReviewsDto 
   const isPending = song.status === 'pending';
   const onMarkUseless = useMarkUselessAction(song.id);
   const [isRequestOpen, setIsRequestOpen] = useState(false);
+  // The team sees who is on this song (spec section 9), and this member sees them.
+  useTrackViewing(song.id, 'review');
 
   return (
-    <div className="flex flex-col gap-6">
-      <BackLink />
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex min-w-0 flex-col gap-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight text-foreground">{song.title}</h1>
-            <Badge variant={song.current_version_number > 1 ? 'primary' : 'neutral'}>
-              {song.current_version_number > 1 ? `Revision v${song.current_version_number}` : 'Version 1'}
-            </Badge>
-            <StatusBadge status={song.status} />
+    <div className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+      <div className="flex min-w-0 flex-col gap-6">
+        <BackLink />
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex min-w-0 flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-semibold tracking-tight text-foreground">{song.title}</h1>
+              <Badge variant={song.current_version_number > 1 ? 'primary' : 'neutral'}>
+                {song.current_version_number > 1 ? `Revision v${song.current_version_number}` : 'Version 1'}
+              </Badge>
+              <StatusBadge status={song.status} />
+              <TrackViewers songId={song.id} />
+            </div>
+            {hasReviewed && song.artist ? (
+              <p className="text-sm text-muted-foreground">{song.artist}</p>
+            ) : null}
           </div>
-          {hasReviewed && song.artist ? <p className="text-sm text-muted-foreground">{song.artist}</p> : null}
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => setIsRequestOpen(true)}>
-            <Link2 aria-hidden="true" />
-            Request revision
-          </Button>
-          {isAdmin && isPending ? <SongDecisionButtons songId={song.id} songTitle={song.title} /> : null}
-        </div>
-      </header>
-      <RequestRevisionDialog
-        songId={song.id}
-        songTitle={song.title}
-        open={isRequestOpen}
-        onClose={() => setIsRequestOpen(false)}
-      />
-
-      <Card className="p-4 sm:p-5">
-        <WaveformPlayer
-          song={{
-            id: song.id,
-            title: song.title,
-            artist: song.artist,
-            audioFileKey: song.audio_file_key,
-            waveformFileKey: song.waveform_file_key,
-            hasReviewed,
-          }}
-          // A quick pass is for a song still under review that the user has not reviewed yet.
-          onMarkUseless={isPending && !hasReviewed ? onMarkUseless : undefined}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" onClick={() => setIsRequestOpen(true)}>
+              <Link2 aria-hidden="true" />
+              Request revision
+            </Button>
+            {isAdmin && isPending ? <SongDecisionButtons songId={song.id} songTitle={song.title} /> : null}
+          </div>
+        </header>
+        <RequestRevisionDialog
+          songId={song.id}
+          songTitle={song.title}
+          open={isRequestOpen}
+          onClose={() => setIsRequestOpen(false)}
         />
-      </Card>
 
-      <section aria-labelledby="my-review-heading" className="flex flex-col gap-4">
-        <h2 id="my-review-heading" className="text-lg font-semibold text-foreground">
-          {hasReviewed ? 'Your review' : 'Review this song'}
-        </h2>
-        <Card className="p-4 sm:p-6">
-          <MyReview
-            // A new key when the saved review changes (or stops being a useless mark): start afresh.
-            key={reviews.my_review ? `${reviews.my_review.id}:${reviews.my_review.is_useless}` : 'new'}
-            songId={song.id}
-            myReview={reviews.my_review}
+        <Card className="p-4 sm:p-5">
+          <WaveformPlayer
+            song={{
+              id: song.id,
+              title: song.title,
+              artist: song.artist,
+              audioFileKey: song.audio_file_key,
+              waveformFileKey: song.waveform_file_key,
+              hasReviewed,
+            }}
+            // A quick pass is for a song still under review that the user has not reviewed yet.
+            onMarkUseless={isPending && !hasReviewed ? onMarkUseless : undefined}
           />
         </Card>
-      </section>
 
-      <section aria-labelledby="team-reviews-heading" className="flex flex-col gap-3">
-        <h2 id="team-reviews-heading" className="text-lg font-semibold text-foreground">
-          Team reviews
-        </h2>
-        <OthersReviews reviews={reviews} />
-      </section>
-
-      {reviews.earlier.length > 0 ? (
-        <section aria-labelledby="earlier-heading" className="flex flex-col gap-3">
-          <h2 id="earlier-heading" className="text-lg font-semibold text-foreground">
-            Earlier versions
+        <section aria-labelledby="my-review-heading" className="flex flex-col gap-4">
+          <h2 id="my-review-heading" className="text-lg font-semibold text-foreground">
+            {hasReviewed ? 'Your review' : 'Review this song'}
           </h2>
-          <ReviewList reviews={reviews.earlier} label="Earlier versions" showVersion />
+          <Card className="p-4 sm:p-6">
+            <MyReview
+              // A new key when the saved review changes (or stops being a useless mark): start afresh.
+              key={reviews.my_review ? `${reviews.my_review.id}:${reviews.my_review.is_useless}` : 'new'}
+              songId={song.id}
+              myReview={reviews.my_review}
+            />
+          </Card>
         </section>
-      ) : null}
+
+        <section aria-labelledby="team-reviews-heading" className="flex flex-col gap-3">
+          <h2 id="team-reviews-heading" className="text-lg font-semibold text-foreground">
+            Team reviews
+          </h2>
+          <OthersReviews reviews={reviews} />
+        </section>
+
+        {reviews.earlier.length > 0 ? (
+          <section aria-labelledby="earlier-heading" className="flex flex-col gap-3">
+            <h2 id="earlier-heading" className="text-lg font-semibold text-foreground">
+              Earlier versions
+            </h2>
+            <ReviewList reviews={reviews.earlier} label="Earlier versions" showVersion />
+          </section>
+        ) : null}
+      </div>
+      <SongChatPanel songId={song.id} className="xl:sticky xl:top-20 xl:h-[calc(100dvh-7rem)]" />
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { Navigate, NavLink, useParams } from 'react-router';
 import { NotAvailableYet } from '../../../components/not-available-yet';
 import { PageHeader } from '../../../components/page-header';
+import { Card } from '../../../components/ui/card';
 import { isSignedSongSection, paths, SIGNED_SONG_TABS, type SignedSongSection } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { SongChatThread } from '../../song-chat/components/song-chat-panel';
+import { TrackViewers } from '../../track-viewers/components/track-viewers';
+import { useTrackViewing } from '../../track-viewers/use-track-viewing';
 
 const SECTION_LABELS: Record<SignedSongSection, string> = {
   overview: 'Overview',
@@ -19,14 +23,15 @@ const SECTION_LABELS: Record<SignedSongSection, string> = {
 /** /signed-songs/:songId/:tab? with its tabs; /signed-songs/:songId/metadata is a deep link. */
 export function SignedSongPage() {
   const { songId = '', tab } = useParams();
-  if (tab !== undefined && !isSignedSongSection(tab)) {
-    return <Navigate to={paths.signedSong.href(songId)} replace />;
-  }
-  const section: SignedSongSection = tab ?? 'overview';
+  const isKnownTab = tab === undefined || isSignedSongSection(tab);
+  const section: SignedSongSection = isKnownTab && tab !== undefined ? tab : 'overview';
+  // The team sees which tab of the song the member is on (spec section 9).
+  useTrackViewing(isKnownTab ? songId : null, section);
+  if (!isKnownTab) return <Navigate to={paths.signedSong.href(songId)} replace />;
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Signed Song" />
+      <PageHeader title="Signed Song" actions={<TrackViewers songId={songId} />} />
       <nav aria-label="Song sections" className="-mx-1 overflow-x-auto scrollbar-none">
         <ul className="flex min-w-max gap-1 border-b border-border px-1">
           {SIGNED_SONG_TABS.map((key) => (
@@ -51,7 +56,13 @@ export function SignedSongPage() {
         <h2 id="song-section-heading" className="text-lg font-semibold tracking-tight">
           {SECTION_LABELS[section]}
         </h2>
-        <NotAvailableYet />
+        {section === 'chat' ? (
+          <Card className="flex h-[calc(100dvh-20rem)] min-h-96 flex-col overflow-hidden">
+            <SongChatThread songId={songId} className="h-full" />
+          </Card>
+        ) : (
+          <NotAvailableYet />
+        )}
       </section>
     </div>
   );

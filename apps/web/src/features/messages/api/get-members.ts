@@ -1,0 +1,13 @@
+import type { ReviewerDto } from '@music-review/core/api';
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-context';
+import { messagesKeys } from './keys';
+
+/** GET /api/v1/reviewers: the label's members (who can be mentioned). */
+export function useMembers() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: messagesKeys.members,
+    queryFn: ({ signal }) => api.get<ReviewerDto[]>('/api/v1/reviewers', { signal }),
+  });
+}

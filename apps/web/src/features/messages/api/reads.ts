@@ -1,0 +1,89 @@
+import type { ConversationReadDto, ConversationSummaryDto } from '@music-review/core/messages';
+import { conversationTopic } from '@music-review/core/realtime';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useApiClient } from '../../../lib/api-context';
+import { useRealtimeTopic } from '../../../lib/realtime-context';
+import { conversationPath, messagesKeys } from './keys';
+
+/** GET /api/v1/conversations/{id}/reads, refreshed whenever someone reads in the conversation. */
+export function useReads(conversationId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  useRealtimeTopic(conversationTopic(conversationId), (change) => {
+    if (change.table === 'message_reads') {
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.reads(conversationId), exact: true });
+    }
+  });
+  return useQuery({
+    queryKey: messagesKeys.reads(conversationId),
+    queryFn: ({ signal }) =>
+      api.get<ConversationReadDto[]>(`${conversationPath(conversationId)}/reads`, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Read marks of a burst of messages coming into view go out as one request. */
+const MARK_READ_DELAY_MS = 150;
+
+/**
+ * POST /api/v1/conversations/{id}/read as messages come into view: `markUpTo(n)` for each message of
+ * others seen; the highest goes out once, and the list's and the top bar's counts follow.
+ * `alreadyRead` is what is known to be read (nothing is sent up to it).
+ */
+export function useMarkRead(conversationId: string, alreadyRead: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const marked = useRef(alreadyRead);
+  const wanted = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef(false);
+
+  // A new conversation starts over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the conversation changes
+  useEffect(() => {
+    marked.current = alreadyRead;
+    wanted.current = 0;
+    return () => clearTimeout(timer.current);
+  }, [conversationId]);
+
+  const flush = useCallback(async () => {
+    if (inFlight.current) return;
+    const upTo = wanted.current;
+    if (upTo <= marked.current) return;
+    inFlight.current = true;
+    try {
+      const result = await api.post<{ unread_count: number }>(`${conversationPath(conversationId)}/read`, {
+        up_to_sequence: upTo,
+      });
+      marked.current = Math.max(marked.current, upTo);
+      const setUnread = (conversation: ConversationSummaryDto) =>
+        conversation.id === conversationId
+          ? { ...conversation, unread_count: result.unread_count }
+          : conversation;
+      queryClient.setQueryData<ConversationSummaryDto[]>(messagesKeys.conversations, (list) =>
+        list?.map(setUnread),
+      );
+      queryClient.setQueryData<ConversationSummaryDto>(messagesKeys.conversation(conversationId), (c) =>
+        c ? setUnread(c) : c,
+      );
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount, exact: true });
+    } catch (error) {
+      // Spec section 8: only logged; the next message seen tries again.
+      console.warn('Could not mark messages read', error);
+    } finally {
+      inFlight.current = false;
+    }
+    if (wanted.current > marked.current) void flush();
+  }, [api, queryClient, conversationId]);
+
+  return useCallback(
+    (sequence: number) => {
+      if (sequence <= Math.max(marked.current, wanted.current)) return;
+      wanted.current = sequence;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), MARK_READ_DELAY_MS);
+    },
+    [flush],
+  );
+}

@@ -1,0 +1,16 @@
+import type { CallSignalDto, CallSignalKind } from '@music-review/core/calls';
+import type { ApiClient } from '../../../lib/api-client';
+
+/** POST /api/v1/calls/{id}/signals: an offer, answer or candidate for one participant. */
+export function sendCallSignal(
+  api: ApiClient,
+  callId: string,
+  signal: { to: string; kind: CallSignalKind; payload: Record<string, unknown> },
+) {
+  return api.post<CallSignalDto>(`/api/v1/calls/${encodeURIComponent(callId)}/signals`, signal);
+}
+
+/** GET /api/v1/calls/{id}/signals?after=: the signals addressed to us after a sequence, in order. */
+export function getCallSignals(api: ApiClient, callId: string, after: number) {
+  return api.get<CallSignalDto[]>(`/api/v1/calls/${encodeURIComponent(callId)}/signals?after=${after}`);
+}

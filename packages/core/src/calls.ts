@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/**
+ * Video calls (issue 5, spec route /video-call/{callId}): a call is started from a direct message or
+ * a song chat, and the members who can see that conversation join it. Audio and video travel
+ * browser to browser (WebRTC, one connection per pair of participants); the server only stores
+ * the signalling (offers, answers, ICE candidates) and announces it over the realtime socket.
+ */
+
+export const CALL_SIGNAL_KINDS = ['offer', 'answer', 'candidate'] as const;
+export type CallSignalKind = (typeof CALL_SIGNAL_KINDS)[number];
+
+/** A signal's payload (an SDP of a few kilobytes, or one candidate) is small; anything larger is refused. */
+export const CALL_SIGNAL_PAYLOAD_MAX_CHARS = 64_000;
+/** Signals returned by one GET .../signals?after=. */
+export const CALL_SIGNALS_PAGE_MAX = 500;
+
+export const CALL_MESSAGES = {
+  /** The chat message posted when a call starts; the join link follows it. */
+  started: 'Started a video call',
+  notFound: 'Call not found',
+  /** Support conversations are answered in writing. */
+  wrongConversation: 'Video calls can be started from a direct message or a song chat',
+  recipientNotInCall: 'to: that member is not in the call',
+  notInCall: 'Join the call first',
+  payloadTooLarge: `payload: at most ${CALL_SIGNAL_PAYLOAD_MAX_CHARS} characters`,
+  /** Shown on the call page when getUserMedia fails; the call goes on with what is available. */
+  mediaUnavailable: 'Could not access your camera or microphone',
+} as const;
+
+/** The web route of a call, also the join link posted in the conversation. */
+export function callJoinPath(callId: string): string {
+  return `/video-call/${encodeURIComponent(callId)}`;
+}
+
+/** The chat message that announces a call: the text, then the absolute join link. */
+export function callStartedMessage(appUrl: string, callId: string): string {
+  return `${CALL_MESSAGES.started}: ${appUrl.replace(/\/$/, '')}${callJoinPath(callId)}`;
+}
+
+const CALL_LINK =
+  /(?:https?:\/\/[^\s/]+)?\/video-call\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/i;
+
+/**
+ * The call a chat message links to, e.g. in "Started a video call: https://host/video-call/<id>":
+ * the thread can show it as a "Join" link inside the app. Null when the text has none.
+ */
+export function findCallLink(text: string): { callId: string; path: string } | null {
+  const match = CALL_LINK.exec(text);
+  if (!match) return null;
+  const callId = match[1]!.toLowerCase();
+  return { callId, path: callJoinPath(callId) };
+}
+
+/** POST /api/v1/calls/{id}/signals. `payload` is opaque to the server (the browsers agree on it). */
+export const sendCallSignalBody = z.object({
+  to: z.uuid({ message: 'to: must be the id of a member in the call' }),
+  kind: z.enum(CALL_SIGNAL_KINDS, { message: "kind: must be 'offer', 'answer' or 'candidate'" }),
+  payload: z
+    .record(z.string(), z.unknown(), { message: 'payload: must be an object' })
+    .refine((value) => JSON.stringify(value).length <= CALL_SIGNAL_PAYLOAD_MAX_CHARS, {
+      message: CALL_MESSAGES.payloadTooLarge,
+    }),
+});
+export type SendCallSignalBody = z.infer<typeof sendCallSignalBody>;
+
+/**
+ * POST /api/v1/calls/{id}/leave. `joined_at` (from the join) makes the leave about that visit only: a
+ * reloaded page's leave that arrives after its own next join then changes nothing.
+ */
+export const leaveCallBody = z
+  .object({ joined_at: z.iso.datetime({ offset: true, message: 'joined_at: must be a time' }).optional() })
+  .optional();
+export type LeaveCallBody = z.infer<typeof leaveCallBody>;
+
+/** GET /api/v1/calls/{id}/signals?after=: signals addressed to the caller after that sequence. */
+export const listCallSignalsQuery = z.object({
+  after: z.coerce.number().int().min(0, { message: 'after: must be 0 or more' }).default(0),
+});
+
+/** An RTCIceServer as the browser takes it (STUN or TURN). */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServerDto = z.infer<typeof iceServerSchema>;
+
+/**
+ * The ICE_SERVERS setting: a JSON array of RTCIceServer. Empty (the default) means host candidates
+ * only, which is enough on one machine or one network; across networks give a STUN and a TURN server.
+ */
+export const iceServersSetting = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of RTCIceServer objects' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(iceServerSchema, { message: 'must be a JSON array of RTCIceServer objects' }));
+
+export interface CallParticipantDto {
+  reviewer_id: string;
+  name: string;
+  avatar_key: string | null;
+  joined_at: string;
+}
+
+/** GET /api/v1/calls/{id}: the call and who is in it now. */
+export interface CallDto {
+  id: string;
+  conversation_id: string;
+  conversation_type: 'dm' | 'song_chat';
+  /** The conversation's title as the caller sees it: the other member's name, or the song's title. */
+  title: string;
+  started_by: string | null;
+  created_at: string;
+  /** Set when the last participant left; joining again reopens the call. */
+  ended_at: string | null;
+  /** Who is in the call now, earliest joiner first. */
+  participants: CallParticipantDto[];
+}
+
+/** POST /api/v1/calls/{id}/join: the call, and where the caller's signal stream starts. */
+export interface JoinedCallDto extends CallDto {
+  /** Signals to the caller up to this sequence belong to an earlier visit: fetch ?after= this. */
+  signal_cursor: number;
+}
+
+/** POST /api/v1/conversations/{id}/calls. 201 when a call was started, 200 when one was going on. */
+export interface StartedCallDto {
+  id: string;
+  conversation_id: string;
+  /** The web path of the call, e.g. /video-call/<id>. */
+  join_url: string;
+}
+
+export interface CallSignalDto {
+  id: string;
+  sequence: number;
+  call_id: string;
+  sender_id: string;
+  recipient_id: string;
+  kind: CallSignalKind;
+  payload: Record<string, unknown>;
+  created_at: string;
+}
+
+/**
+ * Who makes the offer between two participants: the later joiner (ties broken by id), so the two
+ * never offer to each other at once. Both sides compute the same answer from the participant list.
+ */
+export function isOfferer(
+  me: Pick<CallParticipantDto, 'reviewer_id' | 'joined_at'>,
+  other: Pick<CallParticipantDto, 'reviewer_id' | 'joined_at'>,
+): boolean {
+  const mine = Date.parse(me.joined_at);
+  const theirs = Date.parse(other.joined_at);
+  if (mine !== theirs) return mine > theirs;
+  return me.reviewer_id > other.reviewer_id;
+}
