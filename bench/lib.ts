@@ -83,7 +83,9 @@ export async function createDatabase(serverUrl: string, prefix: string) {
 
 /** Starts the real server (production mode) on a free-ish port; stop() ends it and its data dir. */
 export async function startServer(env: Record<string, string>) {
-  const port = 3300 + Math.floor(Math.random() * 500);
+  // 3300-3799, skipping MariaDB's 3306 (the only service this machine runs in that range).
+  let port = 3306;
+  while (port === 3306) port = 3300 + Math.floor(Math.random() * 500);
   const dataDir = mkdtempSync(join(tmpdir(), 'mr-bench-'));
   const child = spawnNode(
     [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'apps/server/src/main.ts')],

@@ -6,9 +6,16 @@ import { defineConfig, devices } from '@playwright/test';
 const ROOT = resolve(import.meta.dirname, '..');
 // The config is evaluated in the runner and in every worker: the first evaluation picks the port
 // and the data directory and leaves them in the environment, which the workers inherit.
-// 4200-4799 holds no port Chromium refuses to open (3659, 4045, 4190 are on its list) and none of
-// the services this machine runs (3306, 5432, 6379).
-process.env.E2E_PORT ??= String(4200 + Math.floor(Math.random() * 600));
+// 4200-4799 holds no port Chromium refuses to open (3659, 4045, 4190 are on its list); the services
+// this machine runs in that range are skipped: NATS (4222) and Erlang's port mapper for RabbitMQ (4369).
+const TAKEN = new Set([4222, 4369]);
+function pickPort(): number {
+  for (;;) {
+    const port = 4200 + Math.floor(Math.random() * 600);
+    if (!TAKEN.has(port)) return port;
+  }
+}
+process.env.E2E_PORT ??= String(pickPort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mr-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
