@@ -64,6 +64,12 @@ function AttachmentCard({ message }: { message: MessageDto }) {
   );
 }
 
+/** The text without a call's join address: the "Join call" button below stands for it. */
+function withoutCallLink(text: string): string {
+  if (!findCallLink(text)) return text;
+  return text.replace(/:?\s*(?:https?:\/\/\S+)?\/video-call\/[0-9a-f-]{36}\S*/i, '').trim() || text;
+}
+
 /** A video call's join link in the text ("Started a video call: .../video-call/<id>") as a button. */
 function CallLink({ text }: { text: string }) {
   const call = findCallLink(text);
@@ -162,7 +168,7 @@ export function MessageItem({ message, isOwn, mentionNames, footer, onDelete }: 
             : 'rounded-bl-md bg-muted text-foreground',
         )}
       >
-        {message.message_text ? withMentions(message.message_text, mentionNames) : null}
+        {message.message_text ? withMentions(withoutCallLink(message.message_text), mentionNames) : null}
         <AttachmentCard message={message} />
         <CallLink text={message.message_text} />
       </div>

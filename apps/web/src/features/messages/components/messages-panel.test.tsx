@@ -186,6 +186,8 @@ describe('a thread', { timeout: 15_000 }, () => {
     });
     const join = within(list).getByRole('link', { name: 'Join call' });
     expect(join.getAttribute('href')).toBe('/video-call/0b9f6f7e-3c1a-4d2b-9f1e-2a6c5d4e3f21');
+    // The address itself is not shown: the button stands for it.
+    expect(texts(list).at(-1)).toBe('Started a video callJoin call');
   });
 
   it('deletes my own message after a confirmation, and offers no delete on the messages of others', async () => {
