@@ -66,6 +66,8 @@ export const REALTIME_TABLES = [
   'calls',
   'call_participants',
   'call_signals',
+  'public_links',
+  'public_link_uses',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 

@@ -362,6 +362,53 @@ export const revisionRequests = pgTable(
   ],
 );
 
+// ---------- Public token links (one mechanism for every page an outsider opens by link) ----------
+
+// A link opens one record (or, for label-wide purposes, the label) for one purpose. Only the
+// SHA-256 of its token is stored; single-use links are spent by the submission they allow.
+export const publicLinks = pgTable(
+  'public_links',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    purpose: text('purpose').notNull(),
+    recordId: uuid('record_id'),
+    tokenHash: text('token_hash').notNull(),
+    singleUse: boolean('single_use').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('public_links_token_hash_key').on(t.tokenHash),
+    index('public_links_organization_id_idx').on(t.organizationId),
+    index('public_links_record_idx').on(t.organizationId, t.purpose, t.recordId),
+  ],
+);
+
+// Every use of a link, allowed or refused: who (address, browser), when, what, and the answer.
+export const publicLinkUses = pgTable(
+  'public_link_uses',
+  {
+    id: id(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => publicLinks.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('public_link_uses_organization_id_idx').on(t.organizationId),
+    index('public_link_uses_link_idx').on(t.linkId, t.createdAt),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {
