@@ -1,7 +1,9 @@
-// npm test: every test. Unit and component tests, the server's integration suite on PGlite and
-// (when TEST_DATABASE_URL is set) on PostgreSQL, then the browser tests in Chromium.
+// npm test: every test. Unit and component tests and the server's integration suite on PGlite, then
+// the browser tests in Chromium with, beside them, the integration suite on PostgreSQL (when
+// TEST_DATABASE_URL is set).
 // Ends with one line "tests: N passed, N failed, N skipped" summing all passes.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -20,13 +22,30 @@ function addVitest(file, label) {
   if (!r.success) failures.push(label);
 }
 
-async function vitest(label, args, env = {}) {
+/** Runs a command with its output into `logFile` (to print later), for a pass run alongside another. */
+function runToFile(cmd, args, logFile, options = {}) {
+  return new Promise((resolvePromise) => {
+    const fd = openSync(logFile, 'w');
+    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], cwd: ROOT, ...options });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      closeSync(fd);
+      resolvePromise(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function vitest(label, args, env = {}, { logFile } = {}) {
   const file = join(out, `${label.replace(/\W+/g, '-')}.json`);
-  const code = await run(
-    join(BIN, 'vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-    { env: { ...process.env, ...env } },
-  );
+  const argv = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const options = { env: { ...process.env, ...env } };
+  const code = logFile
+    ? await runToFile(join(BIN, 'vitest'), argv, logFile, options)
+    : await run(join(BIN, 'vitest'), argv, options);
   addVitest(file, label);
   if (code !== 0 && !failures.includes(label)) failures.push(label);
 }
@@ -34,9 +53,23 @@ async function vitest(label, args, env = {}) {
 console.info('\n== Unit, component and integration tests (PGlite) ==');
 await vitest('vitest (PGlite)', []);
 
+// The PostgreSQL pass mostly waits on PostgreSQL, so it runs beside the browser tests (which mostly
+// wait on Chromium and the app server): about a minute and a half less on two cores. Its output is
+// printed when it ends.
+let postgresPass = Promise.resolve();
+const postgresLog = join(out, 'postgres-pass.log');
 if (process.env.TEST_DATABASE_URL) {
-  console.info('\n== Integration tests against PostgreSQL (TEST_DATABASE_URL) ==');
-  await vitest('server (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'postgres' });
+  console.info('\n== Integration tests against PostgreSQL (TEST_DATABASE_URL), beside the browser tests ==');
+  const parallel = process.env.SKIP_E2E !== '1';
+  postgresPass = vitest(
+    'server (PostgreSQL)',
+    ['--project', 'server'],
+    { TEST_DB: 'postgres' },
+    {
+      logFile: parallel ? postgresLog : undefined,
+    },
+  );
+  if (!parallel) await postgresPass;
 } else {
   console.warn(
     '\nNOTICE: the PostgreSQL pass of the integration suite is skipped because TEST_DATABASE_URL is not set ' +
@@ -69,6 +102,12 @@ if (process.env.SKIP_E2E === '1') {
     }
     if (code !== 0) failures.push('browser tests');
   }
+}
+
+await postgresPass;
+if (existsSync(postgresLog)) {
+  console.info('\n== Integration tests against PostgreSQL: output ==');
+  process.stdout.write(readFileSync(postgresLog, 'utf8'));
 }
 
 rmSync(out, { recursive: true, force: true });
