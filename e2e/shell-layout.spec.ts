@@ -159,3 +159,24 @@ test.describe('application shell layout', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test('crossing 768 px swaps the bars but keeps the page and what was typed in it', async ({
+  page,
+  request,
+}) => {
+  const { admin } = await createLabelWithMembers(request, { members: 0 });
+  await signInAndWait(page, admin.email);
+  await page.goto('/feedback');
+  const message = page.getByRole('textbox', { name: 'Your message' });
+  await message.fill('Half-written thought about the waveform');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(
+    page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('link', { name: 'Label Hub' }),
+  ).toBeVisible();
+  await expect(message).toHaveValue('Half-written thought about the waveform');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+  await expect(message).toHaveValue('Half-written thought about the waveform');
+});

@@ -4,6 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { OrganizationBranding } from '../../features/branding/components/organization-branding';
 import { BottomPlayer } from '../../features/player/components/bottom-player';
 import { PlayerProvider } from '../../lib/audio/player-context';
+import { cn } from '../../lib/cn';
 import { RealtimeProvider } from '../../lib/realtime-context';
 import { useIsDesktop } from '../../lib/use-media-query';
 import { LiveAccountUpdates } from './live-account-updates';
@@ -58,39 +59,28 @@ export function AppShell() {
   );
 }
 
+/**
+ * One tree for both layouts: only the bars swap when the window crosses 768 px, while the page keeps
+ * its place in the tree, so what it holds (typed text, a running call) survives the resize.
+ */
 function ShellFrame() {
   const isDesktop = useIsDesktop();
   useScrollToTopOnNavigate();
 
-  if (!isDesktop) {
-    return (
-      <div className="flex min-h-dvh flex-col">
-        <a href="#main" className={skipLinkClasses}>
-          Skip to content
-        </a>
-        <MobileTopBar />
-        <main id="main" className="flex-1 px-4 pt-6 pb-28">
-          <PageOutlet />
-        </main>
-        <MobileBottomBar />
-      </div>
-    );
-  }
-
   return (
-    <div className="flex min-h-dvh">
+    <div className={cn('flex min-h-dvh', !isDesktop && 'flex-col')}>
       <a href="#main" className={skipLinkClasses}>
         Skip to content
       </a>
-      <Sidebar />
+      {isDesktop ? <Sidebar /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar />
-        <main id="main" className="flex-1 px-6 py-8 lg:px-10">
-          <div className="mx-auto w-full max-w-6xl">
+        {isDesktop ? <TopBar /> : <MobileTopBar />}
+        <main id="main" className={isDesktop ? 'flex-1 px-6 py-8 lg:px-10' : 'flex-1 px-4 pt-6 pb-28'}>
+          <div className={isDesktop ? 'mx-auto w-full max-w-6xl' : undefined}>
             <PageOutlet />
           </div>
         </main>
-        <BottomPlayer />
+        {isDesktop ? <BottomPlayer /> : <MobileBottomBar />}
       </div>
     </div>
   );

@@ -31,7 +31,9 @@ export function CallControls({
     <div
       role="toolbar"
       aria-label="Call controls"
-      className="flex flex-wrap items-center justify-center gap-2 rounded-xl border border-border bg-card p-3"
+      // Always in reach: it sticks above the phone's bottom bar (or the window's edge) while the
+      // videos scroll.
+      className="sticky bottom-4 z-10 flex flex-wrap items-center justify-center gap-2 rounded-xl border border-border bg-card p-3 shadow-lg max-md:bottom-[6.75rem]"
     >
       <Button
         variant={isMuted ? 'secondary' : 'outline'}
