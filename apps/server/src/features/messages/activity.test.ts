@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
-import { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import type { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
+import type { TestServer } from '../../test/harness.ts';
 import { insertSong } from '../songs/songs.factory.ts';
-import { chatApi } from './test-helpers.ts';
+import { type chatApi, chatTeam } from './test-helpers.ts';
 
 describe('read receipts and typing', () => {
   let server: TestServer;
@@ -14,11 +14,7 @@ describe('read receipts and typing', () => {
   let cy: Awaited<ReturnType<typeof memberOf>>;
 
   beforeAll(async () => {
-    server = await createTestServer();
-    api = chatApi(server);
-    ada = await adminWithLabel(server.app, 'Receipt Records');
-    ben = await memberOf(server.app, ada.inviteCode);
-    cy = await memberOf(server.app, ada.inviteCode);
+    ({ server, api, ada, ben, cy } = await chatTeam('Receipt Records'));
   });
   afterAll(() => server.close());
 

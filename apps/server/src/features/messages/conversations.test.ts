@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import type { TestServer } from '../../test/harness.ts';
 import { insertSong } from '../songs/songs.factory.ts';
-import { ALL_NOT_FOUND, chatApi, setPlan, statusesOnEveryRoute } from './test-helpers.ts';
+import { ALL_NOT_FOUND, type chatApi, chatTeam, setPlan, statusesOnEveryRoute } from './test-helpers.ts';
 
 describe('conversations: who sees what', () => {
   let server: TestServer;
@@ -13,11 +13,7 @@ describe('conversations: who sees what', () => {
   let olga: Awaited<ReturnType<typeof adminWithLabel>>;
 
   beforeAll(async () => {
-    server = await createTestServer();
-    api = chatApi(server);
-    ada = await adminWithLabel(server.app, 'Visible Records');
-    ben = await memberOf(server.app, ada.inviteCode);
-    cy = await memberOf(server.app, ada.inviteCode);
+    ({ server, api, ada, ben, cy } = await chatTeam('Visible Records'));
     olga = await adminWithLabel(server.app, 'Other Label');
     await setPlan(server, ada.organization.id, 'Pro');
     await setPlan(server, olga.organization.id, 'Pro');

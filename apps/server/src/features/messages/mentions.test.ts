@@ -2,10 +2,10 @@ import type { NotificationListDto } from '@music-review/core/notifications';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
-import { adminWithLabel, authHeader, mailbox, memberOf } from '../../test/api-helpers.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { adminWithLabel, authHeader, mailbox, type memberOf } from '../../test/api-helpers.ts';
+import type { TestServer } from '../../test/harness.ts';
 import { insertSong } from '../songs/songs.factory.ts';
-import { chatApi, type Person } from './test-helpers.ts';
+import { type chatApi, chatTeam, type Person } from './test-helpers.ts';
 
 describe('mentions', () => {
   let server: TestServer;
@@ -16,11 +16,7 @@ describe('mentions', () => {
   let olga: Awaited<ReturnType<typeof adminWithLabel>>;
 
   beforeAll(async () => {
-    server = await createTestServer();
-    api = chatApi(server);
-    ada = await adminWithLabel(server.app, 'Mention Records');
-    ben = await memberOf(server.app, ada.inviteCode);
-    cy = await memberOf(server.app, ada.inviteCode);
+    ({ server, api, ada, ben, cy } = await chatTeam('Mention Records'));
     olga = await adminWithLabel(server.app, 'Outside Records');
   });
   afterAll(() => server.close());

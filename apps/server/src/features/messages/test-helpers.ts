@@ -8,8 +8,8 @@ import type {
 } from '@music-review/core/messages';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { authHeader } from '../../test/api-helpers.ts';
-import type { TestServer } from '../../test/harness.ts';
+import { adminWithLabel, authHeader, memberOf } from '../../test/api-helpers.ts';
+import { createTestServer, type TestServer } from '../../test/harness.ts';
 
 /** Anyone signed in with a label (adminWithLabel / memberOf answers fit). */
 export type Person = { token: string; reviewer: { id: string }; organization: { id: string } };
@@ -140,4 +140,13 @@ export async function setPlan(server: TestServer, organizationId: string, planNa
     sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = ${planName})
         where id = ${organizationId}`,
   );
+}
+
+/** A fresh test server with one label: its admin (ada) and two members (ben, cy), and the chat API. */
+export async function chatTeam(labelName: string) {
+  const server = await createTestServer();
+  const ada = await adminWithLabel(server.app, labelName);
+  const ben = await memberOf(server.app, ada.inviteCode);
+  const cy = await memberOf(server.app, ada.inviteCode);
+  return { server, api: chatApi(server), ada, ben, cy };
 }
