@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   // A public link (revision upload) that was valid once: used up, or past its expiry.
   link_used: 410,
   link_expired: 410,
+  link_revoked: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

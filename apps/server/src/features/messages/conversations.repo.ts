@@ -94,36 +94,7 @@ export async function insertSupport(db: Queryable, organizationId: string, revie
   return rows[0];
 }
 
-/** The label's plan flags and the gated features whose one Starter trial it has spent. */
-export async function planAndTrials(db: Queryable, organizationId: string) {
-  const [plan] = await queryRows<{
-    name: string;
-    has_label_copy_generator: boolean;
-    has_contract_generator: boolean;
-    has_chat_functionality: boolean;
-  }>(
-    db,
-    sql`select p.name, p.has_label_copy_generator, p.has_contract_generator, p.has_chat_functionality
-        from organizations o join subscription_plans p on p.id = o.subscription_plan_id
-        where o.id = ${organizationId}`,
-  );
-  const trials = await queryRows<{ feature_name: string }>(
-    db,
-    sql`select feature_name from trial_usage where organization_id = ${organizationId}`,
-  );
-  return { plan, usedTrials: trials.map((t) => t.feature_name) };
-}
-
-/** Spends the label's one trial of a feature; false when it was already spent (also concurrently). */
-export async function recordTrial(db: Queryable, organizationId: string, feature: string) {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`insert into trial_usage (organization_id, feature_name) values (${organizationId}, ${feature})
-        on conflict (organization_id, feature_name) do nothing
-        returning id`,
-  );
-  return rows.length > 0;
-}
+export { planAndTrials, recordTrial } from '../../platform/plans/feature-access.ts';
 
 /** A conversation the member may see: their direct messages, and every song chat and support chat. */
 export async function findVisibleConversation(

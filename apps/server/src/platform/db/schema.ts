@@ -194,6 +194,9 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   hasChatFunctionality: boolean('has_chat_functionality').notNull().default(false),
   hasCatalogue: boolean('has_catalogue').notNull().default(false),
   hasEmailSupport: boolean('has_email_support').notNull().default(false),
+  // Bytes of files the label may keep (-1: unlimited), and exports per month (-1: unlimited).
+  storageLimitBytes: bigint('storage_limit_bytes', { mode: 'number' }).notNull().default(-1),
+  monthlyExportLimit: integer('monthly_export_limit').notNull().default(-1),
   createdAt: createdAt(),
 });
 
@@ -451,7 +454,26 @@ export const contracts = pgTable(
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),
     artistName: text('artist_name').notNull(),
+    // draft, sent, partially_signed, signed, declined, voided (core/contracts.ts).
     status: text('status').notNull().default('draft'),
+    templateId: uuid('template_id').references(() => contractTemplates.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull().default('recording_agreement'),
+    title: text('title').notNull().default(''),
+    // What the generator filled in: parties, term, territory, royalty rate, advance, writers' shares.
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull().default({}),
+    // The document as sent (rendered from the template and terms), frozen at sending.
+    bodyText: text('body_text').notNull().default(''),
+    documentKey: text('document_key'),
+    documentSha256: text('document_sha256'),
+    // The signed PDF (every signature and the audit certificate page) once the last signer signs.
+    signedDocumentKey: text('signed_document_key'),
+    signedSha256: text('signed_sha256'),
+    sentAt: ts('sent_at'),
+    completedAt: ts('completed_at'),
+    declinedAt: ts('declined_at'),
+    declineReason: text('decline_reason'),
+    voidedAt: ts('voided_at'),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -477,8 +499,13 @@ export const metadataForms = pgTable(
     songId: uuid('song_id')
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),
+    // draft (sent, being filled), submitted (by the artist), confirmed (by the label).
     status: text('status').notNull().default('draft'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    submittedAt: ts('submitted_at'),
+    confirmedAt: ts('confirmed_at'),
+    confirmedBy: uuid('confirmed_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -490,6 +517,325 @@ export const metadataForms = pgTable(
     // adds INCLUDE (id).
     index('metadata_forms_org_status_updated_idx').on(t.organizationId, t.status, t.updatedAt),
   ],
+);
+
+// Templates the label edits; the generator fills their {{placeholders}} (core/contracts.ts).
+export const contractTemplates = pgTable(
+  'contract_templates',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('contract_templates_organization_id_idx').on(t.organizationId, t.kind)],
+);
+
+export const contractSigners = pgTable(
+  'contract_signers',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('artist'),
+    position: integer('position').notNull().default(0),
+    // pending, signed, declined
+    status: text('status').notNull().default('pending'),
+    signatureKind: text('signature_kind'),
+    signatureText: text('signature_text'),
+    // A drawn signature as a PNG data URL (small: the pad is a few hundred pixels wide).
+    signatureImage: text('signature_image'),
+    signedAt: ts('signed_at'),
+    declinedAt: ts('declined_at'),
+    declineReason: text('decline_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contract_signers_organization_id_idx').on(t.organizationId),
+    index('contract_signers_contract_idx').on(t.contractId, t.position),
+  ],
+);
+
+// The audit trail: every step with who, when, from where, and the document's SHA-256 before and after.
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => contractSigners.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    hashBefore: text('hash_before'),
+    hashAfter: text('hash_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contract_events_organization_id_idx').on(t.organizationId),
+    index('contract_events_contract_idx').on(t.contractId, t.createdAt),
+  ],
+);
+
+// One label copy per signed song (the release's label copy; data shape in core/label-copy.ts).
+export const labelCopies = pgTable(
+  'label_copies',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    // draft, submitted (by the artist), final (approved by the label)
+    status: text('status').notNull().default('draft'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    submittedAt: ts('submitted_at'),
+    finalizedAt: ts('finalized_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('label_copies_organization_id_idx').on(t.organizationId),
+    uniqueIndex('label_copies_song_key').on(t.songId),
+  ],
+);
+
+export const marketingCampaigns = pgTable(
+  'marketing_campaigns',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // planned, active, completed
+    status: text('status').notNull().default('planned'),
+    budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    channels: jsonb('channels').$type<string[]>().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('marketing_campaigns_organization_id_idx').on(t.organizationId),
+    index('marketing_campaigns_song_idx').on(t.songId),
+  ],
+);
+
+export const marketingTasks = pgTable(
+  'marketing_tasks',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => marketingCampaigns.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    assigneeId: uuid('assignee_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    dueDate: date('due_date'),
+    // todo, in_progress, done
+    status: text('status').notNull().default('todo'),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('marketing_tasks_organization_id_idx').on(t.organizationId),
+    index('marketing_tasks_campaign_idx').on(t.campaignId),
+    // The reminder job walks open tasks by due date.
+    index('marketing_tasks_due_idx').on(t.dueDate).where(sql`${t.status} <> 'done'`),
+  ],
+);
+
+// A deadline reminder that was sent: the unique key makes "once per task and kind" hold even when
+// several server copies run the job at the same moment (the second insert finds the row).
+export const marketingTaskReminders = pgTable(
+  'marketing_task_reminders',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => marketingTasks.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    dueDate: date('due_date').notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [
+    index('marketing_task_reminders_organization_id_idx').on(t.organizationId),
+    uniqueIndex('marketing_task_reminders_task_kind_due_key').on(t.taskId, t.kind, t.dueDate),
+  ],
+);
+
+// The artist questionnaire (/marketing/{token}, one per song) and the label-wide intake
+// (/marketing-general/{token}, song_id null).
+export const marketingForms = pgTable(
+  'marketing_forms',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id').references(() => songs.id, { onDelete: 'cascade' }),
+    // song or general
+    kind: text('kind').notNull(),
+    // draft, submitted
+    status: text('status').notNull().default('draft'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    submittedAt: ts('submitted_at'),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('marketing_forms_organization_id_idx').on(t.organizationId),
+    index('marketing_forms_song_idx').on(t.songId),
+  ],
+);
+
+// Release and artist assets, every version kept; the newest version of a kind is the current one.
+export const songAssets = pgTable(
+  'song_assets',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    // release or artist
+    scope: text('scope').notNull(),
+    // artwork, master, stems, instrumental, press_photo, bio, logo (core/assets.ts)
+    kind: text('kind').notNull(),
+    version: integer('version').notNull(),
+    fileKey: text('file_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    // What the checks read from the file: width, height, colour model; bit depth, sample rate...
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    uploadedBy: uuid('uploaded_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('song_assets_organization_id_idx').on(t.organizationId),
+    index('song_assets_song_kind_idx').on(t.songId, t.kind, t.version),
+  ],
+);
+
+// Marked when the required assets and the confirmed metadata are present (one row per song).
+export const releaseReadiness = pgTable(
+  'release_readiness',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    markedBy: uuid('marked_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    markedAt: createdAt(),
+  },
+  (t) => [
+    index('release_readiness_organization_id_idx').on(t.organizationId),
+    uniqueIndex('release_readiness_song_key').on(t.songId),
+  ],
+);
+
+// The per-song project folder: folders and files; a deleted item stays recoverable for 30 days.
+export const projectFolders = pgTable(
+  'project_folders',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => projectFolders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deletedAt: ts('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('project_folders_organization_id_idx').on(t.organizationId),
+    index('project_folders_song_parent_idx').on(t.songId, t.parentId),
+  ],
+);
+
+export const projectFiles = pgTable(
+  'project_files',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => projectFolders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileKey: text('file_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    deletedAt: ts('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('project_files_organization_id_idx').on(t.organizationId),
+    index('project_files_song_folder_idx').on(t.songId, t.folderId),
+    index('project_files_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+// Bytes each stored file takes (record_storage_usage), summed against the plan's storage limit
+// (check_storage_limit). Removing a file removes its row.
+export const storageUsage = pgTable(
+  'storage_usage',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    fileKey: text('file_key').notNull(),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
+    fileType: text('file_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('storage_usage_organization_id_idx').on(t.organizationId),
+    uniqueIndex('storage_usage_file_key_key').on(t.fileKey),
+  ],
+);
+
+// One row per export (label copy PDF or CSV...), counted per month by check_export_limit.
+export const exportUsage = pgTable(
+  'export_usage',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    exportType: text('export_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('export_usage_org_type_idx').on(t.organizationId, t.exportType, t.createdAt)],
 );
 
 // ---------- Notifications, presence ----------

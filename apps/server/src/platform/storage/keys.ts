@@ -9,7 +9,17 @@ import { AppError } from '../errors.ts';
  * and never reaches a key. Clients that derive a waveform key from an audio key (spec section 5,
  * "Derived waveform key") still find four parts.
  */
-export const STORAGE_TYPES = ['audio', 'waveforms', 'images', 'revisions'] as const;
+// documents: PDFs the server writes (contracts); assets: a signed song's release and artist
+// assets; files: its project folder.
+export const STORAGE_TYPES = [
+  'audio',
+  'waveforms',
+  'images',
+  'revisions',
+  'documents',
+  'assets',
+  'files',
+] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
 
 export interface StorageKey {

@@ -39,6 +39,10 @@ export const TYPE_FAMILIES: Record<StorageType, readonly ContentFamily[]> = {
   revisions: ['audio', 'waveform'],
   waveforms: ['waveform'],
   images: ['image'],
+  // Written by the server itself (contract PDFs): never uploaded by a client.
+  documents: [],
+  assets: ['audio', 'image'],
+  files: ['audio', 'image'],
 };
 
 export interface UploadLimits {

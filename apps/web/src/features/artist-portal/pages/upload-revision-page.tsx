@@ -2,12 +2,16 @@ import type { WaveformData } from '@music-review/core/waveform';
 import { CircleCheck, Link2Off, RotateCcw, Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import {
+  isDeadLink,
+  PortalCard,
+  publicErrorMessage,
+  DeadLink as SharedDeadLink,
+} from '../../../components/public-portal';
 import { StandaloneLayout } from '../../../components/standalone-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
-import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { inspectAudioFile, singleAudioFileMessages } from '../../../lib/upload/audio-file';
 import { useConfirmLeave } from '../../../lib/use-confirm-leave';
 import { type RevisionUploadDto, type RevisionUploadedDto, useRevisionUpload } from '../api/revision-upload';
@@ -22,52 +26,14 @@ function formatExpiry(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : expiryFormat.format(date);
 }
 
-/** 404 (unknown) and 410 (expired, used): the link is done for; the server says why. */
-function isDeadLink(error: unknown): boolean {
-  return isApiError(error) && (error.status === 404 || error.status === 410);
-}
-
-function errorMessage(error: unknown): string {
-  if (isApiError(error) && error.isNetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof Error && error.message) return error.message;
-  return 'The upload failed. Please try again.';
-}
-
-function PortalCard({
-  icon,
-  eyebrow,
-  title,
-  children,
-}: {
-  icon?: ReactNode;
-  eyebrow?: string;
-  title: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Card className="p-6 sm:p-8">
-      <div className="flex flex-col gap-2">
-        {icon ? (
-          <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground [&_svg]:size-5">
-            {icon}
-          </span>
-        ) : null}
-        {eyebrow ? <p className="text-sm font-medium text-primary">{eyebrow}</p> : null}
-        <h1 className="text-xl font-semibold tracking-tight text-balance text-foreground">{title}</h1>
-      </div>
-      {children ? <div className="mt-6 flex flex-col gap-5">{children}</div> : null}
-    </Card>
-  );
-}
+const errorMessage = (error: unknown) => publicErrorMessage(error, 'The upload failed. Please try again.');
 
 function DeadLink({ message }: { message: string }) {
   return (
-    <PortalCard icon={<Link2Off aria-hidden="true" />} title="This link can’t be used">
-      <Alert>{message}</Alert>
-      <p className="text-sm text-muted-foreground">
-        If you still want to send a new version, ask the label for a new link.
-      </p>
-    </PortalCard>
+    <SharedDeadLink
+      message={message}
+      hint="If you still want to send a new version, ask the label for a new link."
+    />
   );
 }
 

@@ -1,12 +1,19 @@
 import { Navigate, NavLink, useParams } from 'react-router';
-import { NotAvailableYet } from '../../../components/not-available-yet';
 import { PageHeader } from '../../../components/page-header';
 import { Card } from '../../../components/ui/card';
 import { isSignedSongSection, paths, SIGNED_SONG_TABS, type SignedSongSection } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { ArtistAssetsTab } from '../../assets/components/artist-assets-tab';
+import { ReleaseAssetsTab } from '../../assets/components/release-assets-tab';
+import { ContractsTab } from '../../contracts/components/contracts-tab';
+import { LabelCopyTab } from '../../label-copy/components/label-copy-tab';
+import { MarketingTab } from '../../marketing/components/marketing-tab';
+import { MetadataTab } from '../../metadata/components/metadata-tab';
+import { ProjectFolderTab } from '../../project-folder/components/project-folder-tab';
 import { SongChatThread } from '../../song-chat/components/song-chat-panel';
 import { TrackViewers } from '../../track-viewers/components/track-viewers';
 import { useTrackViewing } from '../../track-viewers/use-track-viewing';
+import { SongOverviewTab } from '../components/song-overview-tab';
 
 const SECTION_LABELS: Record<SignedSongSection, string> = {
   overview: 'Overview',
@@ -56,14 +63,36 @@ export function SignedSongPage() {
         <h2 id="song-section-heading" className="text-lg font-semibold tracking-tight">
           {SECTION_LABELS[section]}
         </h2>
-        {section === 'chat' ? (
-          <Card className="flex h-[calc(100dvh-20rem)] min-h-96 flex-col overflow-hidden">
-            <SongChatThread songId={songId} className="h-full" />
-          </Card>
-        ) : (
-          <NotAvailableYet />
-        )}
+        <SectionContent section={section} songId={songId} />
       </section>
     </div>
   );
+}
+
+/** Each section's content; every tab's component lives in its own feature folder. */
+function SectionContent({ section, songId }: { section: SignedSongSection; songId: string }) {
+  switch (section) {
+    case 'overview':
+      return <SongOverviewTab songId={songId} />;
+    case 'contracts':
+      return <ContractsTab songId={songId} />;
+    case 'metadata':
+      return <MetadataTab songId={songId} />;
+    case 'release-assets':
+      return <ReleaseAssetsTab songId={songId} />;
+    case 'artist-assets':
+      return <ArtistAssetsTab songId={songId} />;
+    case 'marketing':
+      return <MarketingTab songId={songId} />;
+    case 'label-copy':
+      return <LabelCopyTab songId={songId} />;
+    case 'project-folder':
+      return <ProjectFolderTab songId={songId} />;
+    case 'chat':
+      return (
+        <Card className="flex h-[calc(100dvh-20rem)] min-h-96 flex-col overflow-hidden">
+          <SongChatThread songId={songId} className="h-full" />
+        </Card>
+      );
+  }
 }

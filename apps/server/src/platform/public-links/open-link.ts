@@ -1,0 +1,42 @@
+import { PUBLIC_LINK_MESSAGES, type PublicLinkPurpose } from '@music-review/core/public-links';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../errors.ts';
+import { type LinkVisitor, type PublicLink, resolvePublicLink } from './public-links.ts';
+
+/** Who is using a link, as the request shows it (for the link's use log and audit trails). */
+export function visitorOf(request: FastifyRequest): LinkVisitor {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null };
+}
+
+const REFUSAL_CODE = {
+  not_found: 'not_found',
+  expired: 'link_expired',
+  used: 'link_used',
+  revoked: 'link_revoked',
+} as const;
+
+/**
+ * The one entry of every public page's API: counts the call against the visitor's address (429 past
+ * RATE_LIMIT_PUBLIC_LINK_PER_IP), resolves the token for `purpose` and logs the use as `action`.
+ * A link that cannot be used throws 404 (unknown, malformed, another purpose or label) or 410
+ * (expired, used, revoked) with the page's message from PUBLIC_LINK_MESSAGES.
+ */
+export async function openPublicLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  token: string,
+  purpose: PublicLinkPurpose,
+  action = 'open',
+): Promise<{ link: PublicLink; visitor: LinkVisitor }> {
+  const visitor = visitorOf(request);
+  await ctx.rateLimiter.hit(
+    `public-link:ip:${visitor.ip ?? 'unknown'}`,
+    ctx.config.RATE_LIMIT_PUBLIC_LINK_PER_IP,
+    ctx.config.RATE_LIMIT_WINDOW_SECONDS,
+  );
+  const resolved = await resolvePublicLink(ctx.database, token, purpose, visitor, action);
+  if (!resolved.ok) throw new AppError(REFUSAL_CODE[resolved.reason], PUBLIC_LINK_MESSAGES[resolved.reason]);
+  return { link: resolved.link, visitor };
+}
