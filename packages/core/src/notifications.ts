@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'campaign_task_deadline_1day',
   'campaign_task_deadline_today',
   'mention',
+  'contract_signed',
+  'contract_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -30,6 +32,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   campaign_task_deadline_1day: 'Campaign task due tomorrow',
   campaign_task_deadline_today: 'Campaign task due today',
   mention: 'Mentions',
+  contract_signed: 'Contract signatures',
+  contract_declined: 'Contracts declined',
 };
 
 /** The bell's texts (spec section 2). */
@@ -72,6 +76,9 @@ export function notificationTarget(
       return song
         ? { path: `/signed-songs?songId=${song}`, nextPath: '/signed-songs/metadata' }
         : { path: '/signed-songs/metadata' };
+    case 'contract_signed':
+    case 'contract_declined':
+      return song ? { path: `/signed-songs/${song}/contracts` } : null;
     case 'campaign_task_assigned':
     case 'campaign_task_deadline_3days':
     case 'campaign_task_deadline_1day':

@@ -43,7 +43,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: boolish.default(false),
   STORAGE_MAX_AUDIO_BYTES: z.coerce.number().int().min(1).default(314_572_800), // 300 MiB
-  STORAGE_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(10_485_760), // 10 MiB
+  // Release artwork is at least 3000 x 3000 px: a lossless PNG of that size runs to tens of MB.
+  STORAGE_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(62_914_560), // 60 MiB
+  STORAGE_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1).default(52_428_800), // 50 MiB
+  // Project folder files of any other kind (stems archives, sessions, documents).
+  STORAGE_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(1_073_741_824), // 1 GiB
   STORAGE_MAX_WAVEFORM_BYTES: z.coerce.number().int().min(1).default(5_242_880), // 5 MiB
   STORAGE_UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // Reviewers' dashboards kept in memory per server copy (decision 0005); 0 turns the cache off.

@@ -20,6 +20,8 @@ export async function createStorage(config: Config, database: Database): Promise
     audio: config.STORAGE_MAX_AUDIO_BYTES,
     image: config.STORAGE_MAX_IMAGE_BYTES,
     waveform: config.STORAGE_MAX_WAVEFORM_BYTES,
+    document: config.STORAGE_MAX_DOCUMENT_BYTES,
+    file: config.STORAGE_MAX_FILE_BYTES,
   };
   const common = { limits, uploadUrlTtlSeconds: config.STORAGE_UPLOAD_URL_TTL_SECONDS };
   if (config.S3_BUCKET) {

@@ -2,8 +2,12 @@ import { looksLikeHtml, sniffAudioType, sniffImageType } from '@music-review/cor
 import { AppError } from '../errors.ts';
 import type { StorageType } from './keys.ts';
 
-/** What a stored file may be. Waveforms are BBC audiowaveform JSON. */
-export type ContentFamily = 'audio' | 'image' | 'waveform';
+/**
+ * What a stored file may be. Waveforms are BBC audiowaveform JSON; documents are PDFs; 'file' is
+ * any other kind a project folder keeps (archives, text, office documents), checked only for not
+ * being a web page.
+ */
+export type ContentFamily = 'audio' | 'image' | 'waveform' | 'document' | 'file';
 
 // Declared types browsers and tools send for the formats we accept (the bytes are checked too).
 const CONTENT_TYPES: Record<ContentFamily, readonly string[]> = {
@@ -28,6 +32,25 @@ const CONTENT_TYPES: Record<ContentFamily, readonly string[]> = {
   ],
   image: ['image/png', 'image/jpeg', 'image/webp'],
   waveform: ['application/json'],
+  document: ['application/pdf'],
+  file: [
+    'application/zip',
+    'application/x-zip-compressed',
+    'application/x-7z-compressed',
+    'application/x-tar',
+    'application/gzip',
+    'text/plain',
+    'text/csv',
+    'text/markdown',
+    'application/rtf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.oasis.opendocument.text',
+    'application/vnd.oasis.opendocument.spreadsheet',
+    'application/octet-stream',
+  ],
 };
 
 /**
@@ -41,14 +64,16 @@ export const TYPE_FAMILIES: Record<StorageType, readonly ContentFamily[]> = {
   images: ['image'],
   // Written by the server itself (contract PDFs): never uploaded by a client.
   documents: [],
-  assets: ['audio', 'image'],
-  files: ['audio', 'image'],
+  assets: ['audio', 'image', 'document', 'file'],
+  files: ['audio', 'image', 'document', 'file'],
 };
 
 export interface UploadLimits {
   audio: number;
   image: number;
   waveform: number;
+  document: number;
+  file: number;
 }
 
 /** 'Audio/MPEG; charset=x' -> 'audio/mpeg'. */
@@ -117,6 +142,13 @@ export async function checkUploadContent(
 
   const head = await reader.read(0, Math.min(reader.size, HEAD_BYTES) - 1);
   if (looksLikeHtml(head)) throw wrongContent('HTML is not accepted as a media file.');
+  if (family === 'document') {
+    if (Buffer.from(head.subarray(0, 5)).toString('latin1') !== '%PDF-') {
+      throw wrongContent('The file is not a PDF document.');
+    }
+    return { family };
+  }
+  if (family === 'file') return { family };
   const sniffed = family === 'audio' ? sniffAudioType(head) : sniffImageType(head);
   if (!sniffed) {
     throw wrongContent(

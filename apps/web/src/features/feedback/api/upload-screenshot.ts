@@ -2,7 +2,7 @@ import { contentTypeFor, sniffImageType } from '@music-review/core/audio-types';
 import { FEEDBACK_ERRORS } from '@music-review/core/feedback';
 import type { ApiClient } from '../../../lib/api-client';
 
-/** The storage's limit for images (STORAGE_MAX_IMAGE_BYTES' default). */
+/** A screenshot's own limit, below the storage's limit for images (STORAGE_MAX_IMAGE_BYTES). */
 export const SCREENSHOT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const SCREENSHOT_ERRORS = {
