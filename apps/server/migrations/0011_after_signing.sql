@@ -99,7 +99,7 @@ CREATE TABLE "marketing_task_reminders" (
 	"task_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"due_date" date NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "marketing_tasks" (
@@ -149,7 +149,7 @@ CREATE TABLE "release_readiness" (
 	"organization_id" uuid NOT NULL,
 	"song_id" uuid NOT NULL,
 	"marked_by" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"marked_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "song_assets" (

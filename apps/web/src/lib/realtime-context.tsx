@@ -67,3 +67,21 @@ export function useRealtimeTopic(
     });
   }, [client, topic]);
 }
+
+/** useRealtimeTopic for several topics with one handler (a fixed list: keep it a module constant). */
+export function useRealtimeTopics(topics: readonly string[], onChange: ChangeHandler) {
+  const client = useRealtimeClient();
+  const handler = useRef(onChange);
+  handler.current = onChange;
+  const key = topics.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the topics' contents
+  useEffect(() => {
+    if (!client) return;
+    const unsubscribes = key
+      .split('\n')
+      .map((topic) => client.subscribe(topic, (change) => handler.current(change)));
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
+  }, [client, key]);
+}

@@ -91,7 +91,7 @@ describe('the demo support desk', () => {
 });
 
 describe('the demo catalogue', () => {
-  it('adds ten songs with real audio and waveforms: reviewed ones, an expired one, a second version and a signed one', async () => {
+  it('adds twelve songs with real audio and waveforms: reviewed ones, an expired one, a second version and three signed ones', async () => {
     await seedDemo(server.database, server.ctx.storage.driver);
     const alex = await signIn(server.app, 'alex@demo.test', 'demo-password');
     const all = await server.app.inject({
@@ -106,8 +106,12 @@ describe('the demo catalogue', () => {
       audio_file_key: string;
       waveform_file_key: string;
     }>;
-    expect(list).toHaveLength(10);
-    expect(list.filter((s) => s.status === 'signed').map((s) => s.title)).toEqual(['Summer Static']);
+    expect(list).toHaveLength(12);
+    expect(list.filter((s) => s.status === 'signed').map((s) => s.title)).toEqual([
+      'Summer Static',
+      'Paper Moons',
+      'Harbour Lights',
+    ]);
     expect(list.find((s) => s.title === 'Runaway Signal')?.current_version_number).toBe(2);
 
     // Every song's audio is a real WAV and its waveform a valid file, both readable through signed URLs.
@@ -142,6 +146,6 @@ describe('the demo catalogue', () => {
       url: '/api/v1/songs?include_signed=true',
       headers: authHeader(alex.access_token),
     });
-    expect(again.json().songs).toHaveLength(10);
+    expect(again.json().songs).toHaveLength(12);
   });
 });

@@ -92,6 +92,24 @@ const DEMO_SONGS: DemoSong[] = [
     status: 'signed',
   },
   {
+    title: 'Paper Moons',
+    artist: 'Kite Club',
+    submitter: 'kite@artists.test',
+    daysAgo: 12,
+    recipe: { seconds: 64, bpm: 104, timbre: 'pluck', root: 60, seed: 11 },
+    reviews: { alex: [8, 8, 8], sam: [9, 8, 9] },
+    status: 'signed',
+  },
+  {
+    title: 'Harbour Lights',
+    artist: 'Lumen Vale',
+    submitter: 'lumen@artists.test',
+    daysAgo: 20,
+    recipe: { seconds: 72, bpm: 126, timbre: 'saw', root: 55, seed: 12 },
+    reviews: { alex: [9, 8, 9], sam: [9, 9, 8] },
+    status: 'signed',
+  },
+  {
     title: 'Low Light',
     artist: 'Fennick',
     submitter: 'alex@demo.test',
@@ -127,8 +145,8 @@ async function storeTrack(
 }
 
 /**
- * The demo label's catalogue: ten songs with real audio, some reviewed by alex and sam, one expired,
- * one in its second version, one signed. Runs once (skipped when the label already has songs).
+ * The demo label's catalogue: twelve songs with real audio, some reviewed by alex and sam, one expired,
+ * one in its second version, three signed. Runs once (skipped when the label already has songs).
  */
 export async function seedDemoSongs(database: Database, storage: StorageDriver, organizationId: string) {
   const db = database.db;

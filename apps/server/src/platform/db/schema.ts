@@ -681,7 +681,7 @@ export const marketingTaskReminders = pgTable(
       .references(() => marketingTasks.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     dueDate: date('due_date').notNull(),
-    sentAt: createdAt(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
   },
   (t) => [
     index('marketing_task_reminders_organization_id_idx').on(t.organizationId),
@@ -752,7 +752,7 @@ export const releaseReadiness = pgTable(
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),
     markedBy: uuid('marked_by').references(() => reviewers.id, { onDelete: 'set null' }),
-    markedAt: createdAt(),
+    markedAt: ts('marked_at').notNull().defaultNow(),
   },
   (t) => [
     index('release_readiness_organization_id_idx').on(t.organizationId),

@@ -1,39 +1,60 @@
-import type { OverviewDto } from '@music-review/core/api';
-import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignedSongOverviewDto, SignedSongsDto, WorkflowStage } from '@music-review/core/signed-songs';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
-import { useRealtimeTopic } from '../../../lib/realtime-context';
+import { useRealtimeTopics } from '../../../lib/realtime-context';
 
 export const SIGNED_SONGS_PAGE_SIZE = 50;
 
-/**
- * Under the 'overview' prefix on purpose: the list comes from GET /api/v1/overview, so whatever
- * refreshes the Overview (a bulk decision, for one) refreshes this list too.
- */
-export const signedSongsQueryKey = (search: string) => ['overview', 'signed-songs', search] as const;
+export interface SignedSongsFilters {
+  search: string;
+  artist: string;
+  stage: WorkflowStage | '';
+}
+
+export const signedSongsQueryKey = (filters: SignedSongsFilters) =>
+  ['signed-songs', 'list', filters] as const;
+export const signedSongOverviewQueryKey = (songId: string) => ['signed-songs', 'overview', songId] as const;
+
+// Every table a chip or the Overview tab reads: a change to any of them refreshes both.
+const WORKFLOW_TOPICS = [
+  'songs',
+  'reviews',
+  'contracts',
+  'metadata_forms',
+  'label_copies',
+  'song_assets',
+  'release_readiness',
+  'marketing_campaigns',
+  'marketing_tasks',
+  'project_files',
+].map((table) => `table:${table}`);
+
+function useWorkflowRefresh() {
+  const queryClient = useQueryClient();
+  const invalidate = () => void queryClient.invalidateQueries({ queryKey: ['signed-songs'] });
+  useRealtimeTopics(WORKFLOW_TOPICS, invalidate);
+}
 
 /**
- * The label's signed songs, newest submission first (GET /api/v1/overview?status=signed), 50 at a
- * time; `search` matches the title or the artist. Refetched when songs or reviews change.
+ * The label's signed songs with their workflow chips, newest submission first, 50 at a time
+ * (GET /api/v1/signed-songs); `search` matches the title or the artist, `artist` is one artist
+ * exactly (any case), `stage` the first step not done yet.
  */
-export function useSignedSongs(search: string) {
+export function useSignedSongs(filters: SignedSongsFilters) {
   const api = useApiClient();
-  const queryClient = useQueryClient();
-  const invalidate = () => void queryClient.invalidateQueries({ queryKey: ['overview', 'signed-songs'] });
-  useRealtimeTopic('table:songs', invalidate);
-  useRealtimeTopic('table:reviews', invalidate);
+  useWorkflowRefresh();
   return useInfiniteQuery({
-    queryKey: signedSongsQueryKey(search),
+    queryKey: signedSongsQueryKey(filters),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({
-        status: 'signed',
-        sort: 'submitted_at',
-        order: 'desc',
         limit: String(SIGNED_SONGS_PAGE_SIZE),
         offset: String(pageParam),
       });
-      if (search) params.set('q', search);
-      return api.get<OverviewDto>(`/api/v1/overview?${params}`, { signal });
+      if (filters.search) params.set('q', filters.search);
+      if (filters.artist) params.set('artist', filters.artist);
+      if (filters.stage) params.set('stage', filters.stage);
+      return api.get<SignedSongsDto>(`/api/v1/signed-songs?${params}`, { signal });
     },
     // A new search keeps the current cards on screen until its results arrive.
     placeholderData: keepPreviousData,
@@ -41,5 +62,16 @@ export function useSignedSongs(search: string) {
       const next = lastOffset + lastPage.songs.length;
       return lastPage.songs.length > 0 && next < lastPage.total ? next : undefined;
     },
+  });
+}
+
+/** One signed song's progress and blockers (GET /api/v1/signed-songs/{songId}), kept live. */
+export function useSignedSongOverview(songId: string) {
+  const api = useApiClient();
+  useWorkflowRefresh();
+  return useQuery({
+    queryKey: signedSongOverviewQueryKey(songId),
+    queryFn: ({ signal }) =>
+      api.get<SignedSongOverviewDto>(`/api/v1/signed-songs/${encodeURIComponent(songId)}`, { signal }),
   });
 }

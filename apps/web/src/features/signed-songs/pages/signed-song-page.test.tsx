@@ -1,3 +1,4 @@
+import type { SignedSongOverviewDto } from '@music-review/core/signed-songs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +10,35 @@ import { makeSongChat, songChatRoutes } from '../../song-chat/testing/song-chat-
 
 const chat = makeSongChat('song-1', { last_sequence: 1 });
 
+const overview: SignedSongOverviewDto = {
+  id: 'song-1',
+  title: 'Summer Static',
+  artist: 'Nova Lane',
+  submitted_at: '2025-03-01T12:00:00.000Z',
+  artwork_url: null,
+  averages: { musical: 8, artist: 7, overall: 8.5 },
+  stage: 'metadata',
+  stage_index: 1,
+  chips: [
+    { key: 'contract', name: 'Contract', value: 'Signed', tone: 'done' },
+    { key: 'metadata', name: 'Metadata', value: 'To review', tone: 'progress' },
+    { key: 'label_copy', name: 'Label copy', value: 'Not started', tone: 'none' },
+    { key: 'assets', name: 'Assets', value: 'Artwork missing', tone: 'progress' },
+    { key: 'marketing', name: 'Marketing', value: 'Not started', tone: 'none' },
+  ],
+  blockers: [
+    'The artist submitted the metadata: review and confirm it',
+    'Artwork missing',
+    'Label copy not final',
+  ],
+  counts: { contracts: 1, campaigns: 0, open_tasks: 0, assets: 1, project_files: 3 },
+  release_ready_at: null,
+};
+
 function serve() {
   return mockFetch({
     'GET /api/v1/me': json(200, makeMe()),
+    'GET /api/v1/signed-songs/song-1': json(200, overview),
     'PUT /api/v1/songs/song-1/viewers': json(204, null),
     'DELETE /api/v1/songs/song-1/viewers': json(204, null),
     'GET /api/v1/songs/song-1/viewers': json(200, [
@@ -54,17 +81,41 @@ describe('signed song page', () => {
     expect(server.requestsTo('PUT /api/v1/songs/song-1/viewers')[0]?.body).toEqual({ page: 'chat' });
   });
 
+  it('heads the page with the song and opens on the Overview: progress, blockers and counts', async () => {
+    serve();
+    renderApp({ route: '/signed-songs/song-1', session: makeClientSession() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Summer Static' })).toBeTruthy();
+    expect(screen.getByText('Nova Lane · Signed song')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Overview' })).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Steps to release' });
+    expect(within(steps).getByRole('link', { name: 'Contract signed (done)' }).getAttribute('href')).toBe(
+      '/signed-songs/song-1/contracts',
+    );
+    const next = within(steps).getByRole('link', { name: 'Metadata confirmed (next step)' });
+    expect(next.getAttribute('href')).toBe('/signed-songs/song-1/metadata');
+    expect(next.closest('li')?.getAttribute('aria-current')).toBe('step');
+    const blockers = screen.getByRole('list', { name: 'What is blocking release' });
+    expect(
+      within(blockers)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(overview.blockers);
+    expect(screen.getByRole('link', { name: /Project files\s*3/ }).getAttribute('href')).toBe(
+      '/signed-songs/song-1/project-folder',
+    );
+  });
+
   it('says which tab the member moves to, and leaves the other tabs as they are', async () => {
     const user = userEvent.setup({ delay: null });
     const server = serve();
-    renderApp({ route: '/signed-songs/song-1/chat', session: makeClientSession() });
+    renderApp({ route: '/signed-songs/song-1', session: makeClientSession() });
+    await screen.findByRole('list', { name: 'Steps to release' });
+    await user.click(screen.getByRole('link', { name: 'Chat' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Chat' })).toBeTruthy();
     await screen.findByText('Cover art is in');
-    await user.click(screen.getByRole('link', { name: 'Marketing' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Marketing' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Not available yet' })).toBeTruthy();
     await expect
       .poll(() => server.requestsTo('PUT /api/v1/songs/song-1/viewers').map((r) => r.body))
-      .toEqual([{ page: 'chat' }, { page: 'marketing' }]);
+      .toEqual([{ page: 'overview' }, { page: 'chat' }]);
     // Moving between the song's tabs is not leaving the song.
     expect(server.requestsTo('DELETE /api/v1/songs/song-1/viewers')).toHaveLength(0);
   });

@@ -13,6 +13,7 @@ import { ProjectFolderTab } from '../../project-folder/components/project-folder
 import { SongChatThread } from '../../song-chat/components/song-chat-panel';
 import { TrackViewers } from '../../track-viewers/components/track-viewers';
 import { useTrackViewing } from '../../track-viewers/use-track-viewing';
+import { useSignedSongOverview } from '../api/get-signed-songs';
 import { SongOverviewTab } from '../components/song-overview-tab';
 
 const SECTION_LABELS: Record<SignedSongSection, string> = {
@@ -38,7 +39,7 @@ export function SignedSongPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Signed Song" actions={<TrackViewers songId={songId} />} />
+      <SongHeader songId={songId} />
       <nav aria-label="Song sections" className="-mx-1 overflow-x-auto scrollbar-none">
         <ul className="flex min-w-max gap-1 border-b border-border px-1">
           {SIGNED_SONG_TABS.map((key) => (
@@ -95,4 +96,17 @@ function SectionContent({ section, songId }: { section: SignedSongSection; songI
         </Card>
       );
   }
+}
+
+/** The song's title and artist once known ("Signed Song" until then, or when it cannot be loaded). */
+function SongHeader({ songId }: { songId: string }) {
+  const overview = useSignedSongOverview(songId);
+  const song = overview.data;
+  return (
+    <PageHeader
+      title={song?.title ?? 'Signed Song'}
+      subtitle={song ? `${song.artist} · Signed song` : undefined}
+      actions={<TrackViewers songId={songId} />}
+    />
+  );
 }

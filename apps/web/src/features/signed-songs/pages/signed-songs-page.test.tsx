@@ -1,35 +1,54 @@
+import type { SignedSongDto, SignedSongsDto } from '@music-review/core/signed-songs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeClientSession, makeMe, makeOverview, makeOverviewRow } from '../../../test/factories';
+import { makeClientSession, makeMe } from '../../../test/factories';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 
-const golden = makeOverviewRow({
+const chips = (
+  contract: string,
+  tone: 'none' | 'progress' | 'done' | 'problem' = 'none',
+): SignedSongDto['chips'] => [
+  { key: 'contract', name: 'Contract', value: contract, tone },
+  { key: 'metadata', name: 'Metadata', value: 'Not started', tone: 'none' },
+  { key: 'label_copy', name: 'Label copy', value: 'Not started', tone: 'none' },
+  { key: 'assets', name: 'Assets', value: 'Not started', tone: 'none' },
+  { key: 'marketing', name: 'Marketing', value: 'Not started', tone: 'none' },
+];
+
+const golden: SignedSongDto = {
   id: 'song-3',
   title: 'Golden Hour',
   artist: 'Sunny',
-  status: 'signed',
   submitted_at: '2025-02-10T12:00:00.000Z',
+  artwork_url: 'http://localhost/storage/cover.png?sig=1',
   averages: { musical: 8, artist: 7.25, overall: 9 },
-});
-const neon = makeOverviewRow({
+  stage: 'metadata',
+  chips: chips('Signed', 'done'),
+};
+const neon: SignedSongDto = {
   id: 'song-4',
   title: 'Neon Rain',
   artist: 'The Lights',
-  status: 'signed',
+  submitted_at: '2025-02-09T12:00:00.000Z',
+  artwork_url: null,
   averages: { musical: 6.5, artist: null, overall: 7 },
+  stage: 'contract',
+  chips: chips('Declined', 'problem'),
+};
+const page = (songs: SignedSongDto[], total = songs.length): SignedSongsDto => ({
+  songs,
+  total,
+  artists: ['Sunny', 'The Lights'],
 });
 
 function serve(signed: Response | Response[]) {
-  return mockFetch({
-    'GET /api/v1/me': json(200, makeMe()),
-    'GET /api/v1/overview': signed,
-  });
+  return mockFetch({ 'GET /api/v1/me': json(200, makeMe()), 'GET /api/v1/signed-songs': signed });
 }
 
 function lastParams(server: ReturnType<typeof mockFetch>) {
-  const requests = server.requestsTo('GET /api/v1/overview');
+  const requests = server.requestsTo('GET /api/v1/signed-songs');
   return new URL(requests[requests.length - 1]!.path, 'http://localhost').searchParams;
 }
 
@@ -38,8 +57,8 @@ beforeAll(async () => {
 });
 
 describe('Signed Songs', () => {
-  it('lists signed songs, newest first, each linking to its page', async () => {
-    const server = serve(json(200, makeOverview({ songs: [golden, neon] })));
+  it('lists signed songs with artwork, status chips and averages, each linking to its page', async () => {
+    serve(json(200, page([golden, neon])));
     renderApp({ route: '/signed-songs', session: makeClientSession() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Signed Songs' })).toBeTruthy();
@@ -48,88 +67,84 @@ describe('Signed Songs', () => {
     expect(card.getByRole('link', { name: 'Golden Hour' }).getAttribute('href')).toBe('/signed-songs/song-3');
     expect(card.getByText('Sunny')).toBeTruthy();
     expect(card.getByText(/2025/).getAttribute('datetime')).toBe('2025-02-10T12:00:00.000Z');
-    expect(card.getByText('8.0')).toBeTruthy();
+    expect(card.getByText('Contract: Signed')).toBeTruthy();
+    expect(card.getByText('Marketing: Not started')).toBeTruthy();
     expect(card.getByText('7.3')).toBeTruthy();
-    expect(card.getByText('9.0')).toBeTruthy();
-    expect(
-      within(within(list).getByRole('article', { name: 'Neon Rain' })).getByText('No scores yet'),
-    ).toBeTruthy();
+    expect((list.querySelector('img') as HTMLImageElement).src).toContain('cover.png');
+    const neonCard = within(within(list).getByRole('article', { name: 'Neon Rain' }));
+    expect(neonCard.getByText('Contract: Declined')).toBeTruthy();
+    expect(neonCard.getByText('No scores yet')).toBeTruthy();
     expect(screen.getByText('2 signed songs')).toBeTruthy();
-
-    const params = lastParams(server);
-    expect(params.get('status')).toBe('signed');
-    expect(params.get('sort')).toBe('submitted_at');
-    expect(params.get('q')).toBeNull();
-  });
-
-  it('searches for the artist a search result links to (?artist=)', async () => {
-    const server = serve(json(200, makeOverview({ songs: [neon] })));
-    renderApp({ route: '/signed-songs?artist=The%20Lights', session: makeClientSession() });
-
-    expect(await screen.findByRole('article', { name: 'Neon Rain' })).toBeTruthy();
-    expect(lastParams(server).get('q')).toBe('The Lights');
-    expect((screen.getByRole('searchbox', { name: 'Search signed songs' }) as HTMLInputElement).value).toBe(
-      'The Lights',
+    expect(screen.getByRole('link', { name: 'All metadata forms' }).getAttribute('href')).toBe(
+      '/signed-songs/metadata',
     );
-    expect(screen.getByText('1 signed song matching “The Lights”')).toBeTruthy();
   });
 
-  it('searches as the user types, replacing the artist filter', async () => {
+  it('filters by the artist a search result links to (?artist=) and by status', async () => {
     const user = userEvent.setup({ delay: null });
-    const server = serve([
-      json(200, makeOverview({ songs: [neon] })),
-      json(200, makeOverview({ songs: [golden] })),
-    ]);
+    const server = serve([json(200, page([neon])), json(200, page([neon]))]);
     const { location } = renderApp({
       route: '/signed-songs?artist=The%20Lights',
       session: makeClientSession(),
     });
-    await screen.findByRole('article', { name: 'Neon Rain' });
 
-    const box = screen.getByRole('searchbox', { name: 'Search signed songs' });
-    await user.clear(box);
-    await user.type(box, 'golden');
+    expect(await screen.findByRole('article', { name: 'Neon Rain' })).toBeTruthy();
+    expect(lastParams(server).get('artist')).toBe('The Lights');
+    expect((screen.getByRole('combobox', { name: 'Artist' }) as HTMLSelectElement).value).toBe('The Lights');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Needs contract');
+    await waitFor(() => expect(lastParams(server).get('stage')).toBe('contract'));
+    expect(location()).toBe('/signed-songs?artist=The+Lights&stage=contract');
+  });
+
+  it('searches as the user types', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = serve([json(200, page([neon, golden])), json(200, page([golden]))]);
+    const { location } = renderApp({ route: '/signed-songs', session: makeClientSession() });
+    await screen.findByRole('article', { name: 'Neon Rain' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search signed songs' }), 'golden');
     await waitFor(() => expect(lastParams(server).get('q')).toBe('golden'));
-    expect(await screen.findByRole('article', { name: 'Golden Hour' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Neon Rain' })).toBeNull());
     expect(location()).toBe('/signed-songs?q=golden');
   });
 
+  it('marks the song a notification points at (?songId=)', async () => {
+    serve(json(200, page([golden, neon])));
+    renderApp({ route: '/signed-songs?songId=song-4', session: makeClientSession() });
+    const card = await screen.findByRole('article', { name: 'Neon Rain' });
+    expect(card.getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('article', { name: 'Golden Hour' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('says when nothing is signed yet, and when nothing matches, with a way to clear the filters', async () => {
+    const user = userEvent.setup({ delay: null });
+    serve([json(200, page([])), json(200, page([golden]))]);
+    renderApp({ route: '/signed-songs?artist=Nobody', session: makeClientSession() });
+    expect(await screen.findByText('No signed songs match these filters')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('article', { name: 'Golden Hour' })).toBeTruthy();
+  });
+
   it('says when nothing is signed yet', async () => {
-    serve(json(200, makeOverview()));
+    serve(json(200, page([])));
     renderApp({ route: '/signed-songs', session: makeClientSession() });
     expect(await screen.findByText('No signed songs yet')).toBeTruthy();
   });
 
-  it('says when nothing matches the search, and clears it', async () => {
-    const user = userEvent.setup({ delay: null });
-    const server = serve([json(200, makeOverview()), json(200, makeOverview({ songs: [golden] }))]);
-    renderApp({ route: '/signed-songs?artist=Nobody', session: makeClientSession() });
-    expect(await screen.findByText('No signed songs match this search')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(await screen.findByRole('article', { name: 'Golden Hour' })).toBeTruthy();
-    expect(lastParams(server).get('q')).toBeNull();
-  });
-
   it('loads more songs from where the list ends', async () => {
     const user = userEvent.setup({ delay: null });
-    const server = serve([
-      // A short first page stands for a full one of 50: the next page starts where the list ends.
-      json(200, makeOverview({ songs: [golden], total: 2 })),
-      json(200, makeOverview({ songs: [neon], total: 2 })),
-    ]);
+    const server = serve([json(200, page([golden], 2)), json(200, page([neon], 2))]);
     renderApp({ route: '/signed-songs', session: makeClientSession() });
     await screen.findByRole('article', { name: 'Golden Hour' });
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByRole('article', { name: 'Neon Rain' })).toBeTruthy();
     expect(lastParams(server).get('offset')).toBe('1');
     expect(lastParams(server).get('limit')).toBe('50');
-    expect(screen.getByRole('article', { name: 'Golden Hour' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
   it('shows a load failure with a way to try again', async () => {
     const user = userEvent.setup({ delay: null });
-    serve([apiError(403, 'forbidden', 'No access'), json(200, makeOverview({ songs: [golden] }))]);
+    serve([apiError(403, 'forbidden', 'No access'), json(200, page([golden]))]);
     renderApp({ route: '/signed-songs', session: makeClientSession() });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No access');
