@@ -61,7 +61,7 @@ test.describe('useless and signed songs', () => {
 
     await expect(page).toHaveURL(new RegExp(`/signed-songs/${song.id}$`));
     await expect(page.getByText('Song signed')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Signed Song' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Me Up' })).toBeVisible();
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Signed Songs' }).click();
