@@ -15,6 +15,7 @@ export const PUBLIC_LINK_PURPOSES = [
   'label_copy_generator',
   'marketing_form',
   'marketing_general',
+  'revision_upload',
 ] as const;
 export type PublicLinkPurpose = (typeof PUBLIC_LINK_PURPOSES)[number];
 

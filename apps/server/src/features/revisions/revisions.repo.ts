@@ -37,7 +37,6 @@ export async function insertRevisionRequest(
   values: {
     organizationId: string;
     songId: string;
-    tokenHash: string;
     message: string | null;
     requestedBy: string;
     submitterEmail: string | null;
@@ -47,23 +46,19 @@ export async function insertRevisionRequest(
   const rows = await queryRows<{ id: string; expires_at: Date | string; created_at: Date | string }>(
     db,
     sql`insert into revision_requests
-          (organization_id, song_id, token_hash, message, requested_by, submitter_email, expires_at)
-        values (${values.organizationId}, ${values.songId}, ${values.tokenHash}, ${values.message},
+          (organization_id, song_id, message, requested_by, submitter_email, expires_at)
+        values (${values.organizationId}, ${values.songId}, ${values.message},
           ${values.requestedBy}, ${values.submitterEmail}, now() + make_interval(days => ${values.linkDays}))
         returning id, expires_at, created_at`,
   );
   return rows[0]!;
 }
 
-/**
- * The request a link's token opens, in any organization. The caller has no session, so this runs
- * as the owner on purpose (no row-level security) with the token's hash as the only filter; all
- * that follows runs inside database.withOrg for the organization found here.
- */
-export async function findRequestByTokenHash(db: Queryable, tokenHash: string) {
+/** The request a revision link (public_links, purpose revision_upload) was issued for. */
+export async function findRequest(db: Queryable, organizationId: string, requestId: string) {
   const rows = await queryRows<RevisionRequestRow>(
     db,
-    sql`select ${requestColumns} from revision_requests where token_hash = ${tokenHash}`,
+    sql`select ${requestColumns} from revision_requests where organization_id = ${organizationId} and id = ${requestId}`,
   );
   return rows[0];
 }

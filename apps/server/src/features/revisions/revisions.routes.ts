@@ -22,8 +22,6 @@ const publicTags = ['revisions (public)'];
 
 export async function revisionsRoutes(app: App, ctx: AppContext) {
   const service = createRevisionsService(ctx);
-  // Public pages: no session to rate by, so every call counts against the address, before the body is read.
-  const limitByAddress = async (req: FastifyRequest) => service.limitPublicCall(clientIp(req));
 
   app.post(
     '/api/v1/songs/:id/revision-requests',
@@ -53,7 +51,6 @@ export async function revisionsRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/v1/public/revision-uploads/:token',
     {
-      preValidation: limitByAddress,
       schema: {
         tags: publicTags,
         params: tokenParams,
@@ -68,13 +65,12 @@ export async function revisionsRoutes(app: App, ctx: AppContext) {
         },
       },
     },
-    async (req) => service.describe(req.params.token),
+    async (req) => service.describe(req, req.params.token),
   );
 
   app.post(
     '/api/v1/public/revision-uploads/:token/upload-url',
     {
-      preValidation: limitByAddress,
       schema: {
         tags: publicTags,
         params: tokenParams,
@@ -89,13 +85,12 @@ export async function revisionsRoutes(app: App, ctx: AppContext) {
         response: { 200: z.object({ presigned_url: z.string(), key: z.string() }) },
       },
     },
-    async (req) => service.presignUpload(req.params.token, req.body),
+    async (req) => service.presignUpload(req, req.params.token, req.body),
   );
 
   app.post(
     '/api/v1/public/revision-uploads/:token/complete',
     {
-      preValidation: limitByAddress,
       schema: {
         tags: publicTags,
         params: tokenParams,
@@ -106,6 +101,6 @@ export async function revisionsRoutes(app: App, ctx: AppContext) {
         response: { 200: z.object({ song_title: z.string(), version_number: z.number() }) },
       },
     },
-    async (req) => service.complete(req.params.token, req.body),
+    async (req) => service.complete(req, req.params.token, req.body),
   );
 }

@@ -4,12 +4,15 @@ import {
   type RevisionUploadDto,
   type RevisionUploadedDto,
 } from '@music-review/core/api';
+import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
+import { linkRefusal, openPublicLink } from '../../platform/public-links/open-link.ts';
+import { consumePublicLink, createPublicLink } from '../../platform/public-links/public-links.ts';
 import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType, sanitizeFilename } from '../../platform/storage/keys.ts';
 import { allowedFamily, normalizeContentType } from '../../platform/storage/upload-rules.ts';
@@ -20,17 +23,8 @@ import * as repo from './revisions.repo.ts';
 /** The web app's public page for a link (spec section 2). */
 export const REVISION_UPLOAD_PATH = '/artist/upload-revision/';
 
-export const REVISION_LINK_MESSAGES = {
-  invalid: 'This revision link is not valid.',
-  expired: 'This revision link has expired. Ask the label for a new one.',
-  used: 'This revision link has already been used.',
-} as const;
-
-// randomToken(): 32 bytes in base64url. Anything else cannot be a link of ours: no need to ask the database.
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
 const iso = (d: Date | string) => new Date(d).toISOString();
-const invalidLink = () => new AppError('not_found', REVISION_LINK_MESSAGES.invalid);
+const invalidLink = () => new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
 const emailSchema = z.email();
 
 /** spec section 3: submission_source is the submitter's email when the label knows it. */
@@ -39,25 +33,22 @@ function submitterEmailOf(source: string | null): string | null {
   return candidate && emailSchema.safeParse(candidate).success ? candidate : null;
 }
 
-/** A used link says so even once it has expired too: that is the more useful answer. */
-function assertUsable(request: repo.RevisionRequestRow) {
-  if (request.used_at) throw new AppError('link_used', REVISION_LINK_MESSAGES.used);
-  if (request.is_expired) throw new AppError('link_expired', REVISION_LINK_MESSAGES.expired);
-}
-
 export function createRevisionsService(ctx: AppContext) {
-  const { database, config, mailer, rateLimiter, storage } = ctx;
+  const { database, config, mailer, storage } = ctx;
   const files = createStorageService(ctx);
   const notifications = createNotificationsService(ctx);
 
-  /** The request behind a token, still usable; 404 for an unknown token, 410 used or expired. */
-  async function openLink(token: string) {
-    const request = TOKEN_SHAPE.test(token)
-      ? await repo.findRequestByTokenHash(database.db, hashToken(token))
-      : undefined;
+  /**
+   * The request behind a revision link (one public-link mechanism, purpose revision_upload): 404 for
+   * an unknown token, 410 used, expired or withdrawn, with the standard messages; every use logged.
+   */
+  async function openLink(req: FastifyRequest, token: string, action: string) {
+    const { link, visitor } = await openPublicLink(ctx, req, token, 'revision_upload', action);
+    const request = await database.withOrg(link.organizationId, (tx) =>
+      repo.findRequest(tx, link.organizationId, link.recordId ?? ''),
+    );
     if (!request) throw invalidLink();
-    assertUsable(request);
-    return request;
+    return { request, link, visitor };
   }
 
   /** A key uploaded through this link: the song's own folder in its label, of the right type, checked. */
@@ -77,37 +68,34 @@ export function createRevisionsService(ctx: AppContext) {
   }
 
   return {
-    /** Counts a call to a public link page against the caller's address (429 past the limit). */
-    async limitPublicCall(ip: string) {
-      await rateLimiter.hit(
-        `revision-link:ip:${ip}`,
-        config.RATE_LIMIT_PUBLIC_LINK_PER_IP,
-        config.RATE_LIMIT_WINDOW_SECONDS,
-      );
-    },
-
     /**
      * Any member may ask the submitter for a new version: a single-use link, valid REVISION_LINK_DAYS,
      * mailed to the submitter when their address is known. The token is answered once and only its
      * SHA-256 is stored.
      */
     async request(member: Member, songId: string, rawMessage?: string | null): Promise<RevisionRequestDto> {
-      const token = randomToken();
       const message = rawMessage?.trim() || null;
-      const { song, email, row } = await database.withOrg(member.organizationId, async (tx) => {
+      const { song, email, row, token } = await database.withOrg(member.organizationId, async (tx) => {
         const found = await repo.findSongForRequest(tx, member.organizationId, songId);
         if (!found) throw notFound('Song not found');
         const submitter = submitterEmailOf(found.submission_source);
         const inserted = await repo.insertRevisionRequest(tx, {
           organizationId: member.organizationId,
           songId,
-          tokenHash: hashToken(token),
           message,
           requestedBy: member.reviewer.id,
           submitterEmail: submitter,
           linkDays: REVISION_LINK_DAYS,
         });
-        return { song: found, email: submitter, row: inserted };
+        const { token } = await createPublicLink(tx, {
+          organizationId: member.organizationId,
+          purpose: 'revision_upload',
+          recordId: inserted.id,
+          ttlMs: REVISION_LINK_DAYS * 24 * 60 * 60 * 1000,
+          singleUse: true,
+          createdBy: member.reviewer.id,
+        });
+        return { song: found, email: submitter, row: inserted, token };
       });
       const path = `${REVISION_UPLOAD_PATH}${token}`;
       if (email) {
@@ -137,8 +125,8 @@ export function createRevisionsService(ctx: AppContext) {
     },
 
     /** GET /api/v1/public/revision-uploads/{token}: what the artist's upload page shows. */
-    async describe(token: string): Promise<RevisionUploadDto> {
-      const request = await openLink(token);
+    async describe(req: FastifyRequest, token: string): Promise<RevisionUploadDto> {
+      const { request } = await openLink(req, token, 'open');
       const target = await database.withOrg(request.organization_id, (tx) =>
         repo.findUploadTarget(tx, request.organization_id, request.song_id),
       );
@@ -158,10 +146,11 @@ export function createRevisionsService(ctx: AppContext) {
      * and size limits as /functions/v1/generate-presigned-url.
      */
     async presignUpload(
+      req: FastifyRequest,
       token: string,
       input: { kind: 'audio' | 'waveform'; filename: string; content_type: string },
     ) {
-      const request = await openLink(token);
+      const { request } = await openLink(req, token, 'upload_url');
       const target = await database.withOrg(request.organization_id, (tx) =>
         repo.findUploadTarget(tx, request.organization_id, request.song_id),
       );
@@ -193,10 +182,11 @@ export function createRevisionsService(ctx: AppContext) {
      * reviewer for a review, all in one transaction with the link's row locked.
      */
     async complete(
+      req: FastifyRequest,
       token: string,
       input: { audio_file_key: string; waveform_file_key?: string | null | undefined },
     ): Promise<RevisionUploadedDto> {
-      const request = await openLink(token);
+      const { request, link, visitor } = await openLink(req, token, 'submit_check');
       await checkUploadedKey(request, input.audio_file_key, 'audio', 'audio_file_key');
       if (input.waveform_file_key) {
         await checkUploadedKey(request, input.waveform_file_key, 'waveforms', 'waveform_file_key');
@@ -205,7 +195,9 @@ export function createRevisionsService(ctx: AppContext) {
       const { uploaded, notified } = await database.withOrg(organizationId, async (tx) => {
         const locked = await repo.lockRequest(tx, organizationId, request.id);
         if (!locked) throw invalidLink();
-        assertUsable(locked);
+        // Spends the link inside this transaction: of two uploads at once, one wins.
+        const spent = await consumePublicLink(tx, link, visitor);
+        if (!spent.ok) throw linkRefusal(spent.reason);
         const song = await repo.lockSong(tx, organizationId, request.song_id);
         if (!song) throw invalidLink();
         const current = Number(song.current_version_number);

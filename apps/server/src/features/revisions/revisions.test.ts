@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REVISION_LINK_DAYS, type RevisionRequestDto } from '@music-review/core/api';
+import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
@@ -133,7 +134,9 @@ describe('revision requests and the public upload link', () => {
 
     const stored = await queryRows<{ token_hash: string; submitter_email: string; requested_by: string }>(
       server.database.db,
-      sql`select token_hash, submitter_email, requested_by from revision_requests where id = ${link.id}`,
+      sql`select l.token_hash, r.submitter_email, r.requested_by
+          from revision_requests r join public_links l on l.purpose = 'revision_upload' and l.record_id = r.id
+          where r.id = ${link.id}`,
     );
     expect(stored).toEqual([
       {
@@ -313,7 +316,7 @@ describe('revision requests and the public upload link', () => {
   });
 
   it('a used link answers 410 and cannot make another version', async () => {
-    const used = { code: 'link_used', message: 'This revision link has already been used.' };
+    const used = { code: 'link_used', message: PUBLIC_LINK_MESSAGES.used };
     const page = await publicCall('GET', link.token);
     expect(page.statusCode).toBe(410);
     expect(page.json().error).toEqual(used);
@@ -336,6 +339,15 @@ describe('revision requests and the public upload link', () => {
       sql`select current_version_number from songs where id = ${songId}`,
     );
     expect(version[0]!.current_version_number).toBe(2);
+    // One public-link mechanism: the revision link is a single-use public link, spent, every use logged.
+    const [stored] = await queryRows<{ single_use: boolean; used: boolean; uses: string[] }>(
+      server.database.db,
+      sql`select l.single_use, l.used_at is not null as used,
+            array(select u.action || ':' || u.outcome from public_link_uses u where u.link_id = l.id order by u.created_at) as uses
+          from public_links l where l.purpose = 'revision_upload' and l.record_id = ${link.id}`,
+    );
+    expect(stored).toMatchObject({ single_use: true, used: true });
+    expect(stored!.uses).toEqual(expect.arrayContaining(['open:allowed', 'submit:allowed', 'open:used']));
   });
 
   it('an expired link answers 410', async () => {
@@ -343,12 +355,10 @@ describe('revision requests and the public upload link', () => {
     expect(res.statusCode, res.body).toBe(201);
     const expired = res.json<RevisionRequestDto>();
     await server.database.db.execute(
-      sql`update revision_requests set expires_at = now() - interval '1 second' where id = ${expired.id}`,
+      sql`update public_links set expires_at = now() - interval '1 second'
+          where purpose = 'revision_upload' and record_id = ${expired.id}`,
     );
-    const body = {
-      code: 'link_expired',
-      message: 'This revision link has expired. Ask the label for a new one.',
-    };
+    const body = { code: 'link_expired', message: PUBLIC_LINK_MESSAGES.expired };
     const page = await publicCall('GET', expired.token);
     expect(page.statusCode).toBe(410);
     expect(page.json().error).toEqual(body);
@@ -357,7 +367,7 @@ describe('revision requests and the public upload link', () => {
   });
 
   it('an unknown or malformed token answers 404 with the same words', async () => {
-    const invalid = { code: 'not_found', message: 'This revision link is not valid.' };
+    const invalid = { code: 'not_found', message: PUBLIC_LINK_MESSAGES.not_found };
     for (const token of [
       Buffer.alloc(32, 7).toString('base64url'),
       'short',

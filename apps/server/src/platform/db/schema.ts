@@ -348,7 +348,6 @@ export const revisionRequests = pgTable(
     songId: uuid('song_id')
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
     message: text('message'),
     requestedBy: uuid('requested_by').references(() => reviewers.id, { onDelete: 'set null' }),
     submitterEmail: text('submitter_email'),
@@ -359,7 +358,6 @@ export const revisionRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('revision_requests_token_hash_key').on(t.tokenHash),
     index('revision_requests_organization_id_idx').on(t.organizationId),
     index('revision_requests_song_id_idx').on(t.songId),
   ],

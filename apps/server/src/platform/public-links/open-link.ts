@@ -1,4 +1,8 @@
-import { PUBLIC_LINK_MESSAGES, type PublicLinkPurpose } from '@music-review/core/public-links';
+import {
+  PUBLIC_LINK_MESSAGES,
+  type PublicLinkPurpose,
+  type PublicLinkRefusal,
+} from '@music-review/core/public-links';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../errors.ts';
@@ -16,6 +20,11 @@ const REFUSAL_CODE = {
   used: 'link_used',
   revoked: 'link_revoked',
 } as const;
+
+/** The error a refused link answers with: 404 unknown, 410 expired, used or withdrawn, with the page's text. */
+export function linkRefusal(reason: PublicLinkRefusal): AppError {
+  return new AppError(REFUSAL_CODE[reason], PUBLIC_LINK_MESSAGES[reason]);
+}
 
 /**
  * The one entry of every public page's API: counts the call against the visitor's address (429 past
@@ -37,6 +46,6 @@ export async function openPublicLink(
     ctx.config.RATE_LIMIT_WINDOW_SECONDS,
   );
   const resolved = await resolvePublicLink(ctx.database, token, purpose, visitor, action);
-  if (!resolved.ok) throw new AppError(REFUSAL_CODE[resolved.reason], PUBLIC_LINK_MESSAGES[resolved.reason]);
+  if (!resolved.ok) throw linkRefusal(resolved.reason);
   return { link: resolved.link, visitor };
 }

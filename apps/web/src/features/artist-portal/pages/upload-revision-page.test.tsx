@@ -1,3 +1,4 @@
+import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import type { WaveformData } from '@music-review/core/waveform';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -97,11 +98,11 @@ describe('upload revision page', () => {
 
   it('shows a used link’s message and no upload form', async () => {
     mockFetch({
-      [`GET ${base}`]: apiError(410, 'gone', 'This revision link has already been used.'),
+      [`GET ${base}`]: apiError(410, 'gone', PUBLIC_LINK_MESSAGES.used),
     });
     open();
 
-    expect((await screen.findByRole('alert')).textContent).toBe('This revision link has already been used.');
+    expect((await screen.findByRole('alert')).textContent).toBe(PUBLIC_LINK_MESSAGES.used);
     expect(screen.getByRole('heading', { level: 1, name: 'This link can’t be used' })).toBeTruthy();
     expect(screen.queryByLabelText(/Choose (a|another) file/)).toBeNull();
     expect(screen.queryByRole('button', { name: /Upload/ })).toBeNull();
@@ -218,19 +219,13 @@ describe('upload revision page', () => {
     withoutAudioDecoding();
     mockFetch({
       [`GET ${base}`]: json(200, makeRevisionUpload()),
-      [`POST ${base}/upload-url`]: apiError(
-        410,
-        'gone',
-        'This revision link has expired. Ask the label for a new one.',
-      ),
+      [`POST ${base}/upload-url`]: apiError(410, 'gone', PUBLIC_LINK_MESSAGES.expired),
     });
     open();
 
     await user.upload(await waitFor(fileInput), wavFile());
     await user.click(await screen.findByRole('button', { name: 'Upload version 2' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'This revision link has expired. Ask the label for a new one.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(PUBLIC_LINK_MESSAGES.expired);
     expect(screen.queryByLabelText(/Choose (a|another) file/)).toBeNull();
   });
 });
