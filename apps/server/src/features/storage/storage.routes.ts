@@ -75,12 +75,8 @@ export async function storageRoutes(app: App, ctx: AppContext) {
       // The spec's second path: an external party's token in a header instead of a bearer token.
       preValidation: async (req) => {
         const token = externalToken(req);
-        if (token && !bearerToken(req)) {
-          if (!(await resolveExternalAccess(token))) {
-            throw new AppError('unauthorized', 'This access link is not valid.');
-          }
-          return;
-        }
+        // The link itself is checked in the handler (once): here only that there is a credential.
+        if (token && !bearerToken(req)) return;
         await requireToken(req);
       },
       schema: { tags, security, body: signedUrlBody, response: { 200: signedUrlResponse } },
@@ -88,7 +84,7 @@ export async function storageRoutes(app: App, ctx: AppContext) {
     async (req) => {
       const token = externalToken(req);
       if (token && !bearerToken(req)) {
-        const grant = await resolveExternalAccess(token);
+        const grant = await resolveExternalAccess(ctx, req, token);
         if (!grant) throw new AppError('unauthorized', 'This access link is not valid.');
         if (!grant.allowedKeys.has(req.body.fileKey)) throw new AppError('not_found', 'File not found');
         return service.signedUrl(grant.organizationId, req.body.fileKey, req.body.expiresIn);

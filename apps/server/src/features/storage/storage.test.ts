@@ -3,10 +3,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/index.ts';
+import { createPublicLink } from '../../platform/public-links/public-links.ts';
 import { HTML_PAGE, makeWav, makeWaveformJson, PNG_1X1 } from '../../platform/storage/test-media.ts';
 import { adminWithLabel, authHeader, signUpConfirmed } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { insertSong } from '../songs/songs.factory.ts';
 
 let server: TestServer;
 let dataDir: string;
@@ -416,10 +421,58 @@ describe('access to the functions', () => {
     }
   });
 
-  it('refuses an external (metadata form) token until that feature exists', async () => {
-    const res = await signedUrlRaw(null, { fileKey: 'x' }, { 'x-metadata-form-token': 'some-token' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('unauthorized');
+  it('lets a metadata form link read its own song’s audio and waveform, and nothing else', async () => {
+    const song = await insertSong(server.database.db, {
+      organizationId: alice.organization.id,
+      title: 'Player Song',
+      artist: 'Someone',
+      status: 'signed',
+    });
+    const { key: audioKey } = await uploadWav(alice);
+    const { key: otherKey } = await uploadWav(alice);
+    await server.database.db.execute(
+      sql`update songs set audio_file_key = ${audioKey} where id = ${song.id}`,
+    );
+    const issue = (expiresInMs: number) =>
+      server.database.withOrg(alice.organization.id, async (tx) => {
+        const [form] = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into metadata_forms (organization_id, song_id) values (${alice.organization.id}, ${song.id}) returning id`,
+        );
+        return createPublicLink(tx, {
+          organizationId: alice.organization.id,
+          purpose: 'metadata_form',
+          recordId: form!.id,
+          ttlMs: expiresInMs,
+          singleUse: false,
+          createdBy: null,
+        });
+      });
+    const { token } = await issue(60_000);
+    const header = { 'x-metadata-form-token': token };
+
+    const ok = await signedUrlRaw(null, { fileKey: audioKey }, header);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const download = await server.app.inject({ method: 'GET', url: pathOf(ok.json().url) });
+    expect(download.statusCode).toBe(200);
+    // Another file of the same label, and another label's file: as if missing.
+    expect((await signedUrlRaw(null, { fileKey: otherKey }, header)).statusCode).toBe(404);
+    const { key: bobsKey } = await uploadWav(bob);
+    expect((await signedUrlRaw(null, { fileKey: bobsKey }, header)).statusCode).toBe(404);
+
+    // Unknown, malformed and expired tokens read nothing.
+    const unknown = await signedUrlRaw(
+      null,
+      { fileKey: audioKey },
+      { 'x-metadata-form-token': 'some-token' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(PUBLIC_LINK_MESSAGES.not_found);
+    const { token: expired } = await issue(-1000);
+    const gone = await signedUrlRaw(null, { fileKey: audioKey }, { 'x-metadata-form-token': expired });
+    expect(gone.statusCode).toBe(410);
+    // A bearer token, when present, is the credential that counts.
+    expect((await signedUrlRaw(bob, { fileKey: audioKey }, header)).statusCode).toBe(404);
   });
 
   it('answers 403 to a signed-in user without a label', async () => {
