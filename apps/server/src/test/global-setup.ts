@@ -26,10 +26,11 @@ export function withDatabase(url: string, database: string) {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'mr-test-'));
-  const pgliteTemplatePath = join(dir, 'template.tar.gz');
+  const pgliteTemplatePath = join(dir, 'template.tar');
   const db = await openPglite();
   await db.migrate();
-  const dump = await db.pglite!.dumpDataDir('gzip');
+  // Uncompressed: each test file loads it, and skipping the gunzip saves about 0.7 s per file.
+  const dump = await db.pglite!.dumpDataDir('none');
   writeFileSync(pgliteTemplatePath, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgliteTemplatePath', pgliteTemplatePath);
