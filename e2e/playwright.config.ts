@@ -75,6 +75,7 @@ export default defineConfig({
       RATE_LIMIT_RECOVER_PER_IP: '100000',
       RATE_LIMIT_VERIFY_PER_IP: '100000',
       RATE_LIMIT_PUBLIC_LINK_PER_IP: '100000',
+      REMINDER_INTERVAL_SECONDS: '2',
     },
   },
 });

@@ -107,7 +107,9 @@ test.describe('revision round trip', () => {
       // The link is used up.
       await artist.goto(link);
       await expect(artist.getByRole('heading', { name: 'This link can’t be used' })).toBeVisible();
-      await expect(artist.getByText('This link has already been used. Ask the label if you need to change anything.')).toBeVisible();
+      await expect(
+        artist.getByText('This link has already been used. Ask the label if you need to change anything.'),
+      ).toBeVisible();
     } finally {
       await artistContext.close();
     }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { createContext } from './context.ts';
 import { DEMO_ACCOUNTS, DEMO_LABEL, DEMO_PASSWORD, seedDemo } from './features/demo/demo.seed.ts';
+import { startReminderScheduler } from './features/marketing/reminders.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 
@@ -22,6 +23,7 @@ async function main() {
   if (config.seedDemo) await seedDemo(database, ctx.storage.driver);
 
   const app = await buildApp(ctx);
+  let reminders: { stop(): Promise<void> } | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +33,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await reminders?.stop();
       await app.close();
       await ctx.mailer.close();
       await database.close();
@@ -44,6 +47,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Campaign task deadline reminders: every copy runs the job; the claim keeps each reminder single.
+  reminders = startReminderScheduler(ctx, { intervalMs: config.REMINDER_INTERVAL_SECONDS * 1000 });
   const lines = [
     '',
     `  Music Review is running at ${config.appUrl}`,

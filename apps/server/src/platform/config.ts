@@ -68,6 +68,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email({ message: 'must be email addresses separated by commas' })))
     .optional(),
+  /** How often each server copy looks for campaign task deadline reminders to send (decision 0010). */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** WebRTC ICE servers for video calls: a JSON array of RTCIceServer; [] means host candidates only. */
   ICE_SERVERS: iceServersSetting.default([]),
 });

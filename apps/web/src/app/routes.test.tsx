@@ -1,3 +1,4 @@
+import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,6 +33,13 @@ const memberRoutes = {
   'GET /api/v1/songs/song-1': json(200, makeSong({ title: 'Midnight Drive' })),
   'GET /api/v1/songs/song-1/reviews': json(200, makeSongReviews()),
   'GET /api/v1/overview': json(200, makeOverview()),
+  'GET /api/v1/signed-songs': json(200, { songs: [], total: 0, artists: [] }),
+  'GET /api/v1/metadata-forms': json(200, { forms: [] }),
+  // The signed song's header and tabs: their contents have their own tests; here only the routing.
+  'GET /api/v1/signed-songs/song-1': apiError(404, 'not_found', 'Signed song not found'),
+  'GET /api/v1/songs/song-1/contracts': apiError(404, 'not_found', 'Signed song not found'),
+  'GET /api/v1/contracts/generator': apiError(404, 'not_found', 'Not found'),
+  'GET /api/v1/songs/song-1/metadata-forms': apiError(404, 'not_found', 'Signed song not found'),
   // The review page and the signed song's tabs say who is on the song.
   'PUT /api/v1/songs/song-1/viewers': json(204, null),
   'DELETE /api/v1/songs/song-1/viewers': json(204, null),
@@ -57,22 +65,23 @@ beforeAll(async () => {
 
 describe('route guards', () => {
   it.each([
-    ['/metadata/tok-1', 'Song Metadata Form'],
-    ['/marketing/tok-1', 'Marketing Form'],
-    ['/label-copy-form/tok-1', 'Label Copy Form'],
-    ['/marketing-general/tok-1', 'General Marketing Form'],
-    ['/label-copy-generator/tok-1', 'Label Copy Generator'],
-    ['/label-copy/tok-1', 'Label Copy'],
-    ['/contracts/contract-1', 'Contract'],
-    ['/artist/deny-signing/tok-1', 'Decline Signing'],
-  ])('renders the public route %s without a session', async (route, title) => {
-    const server = mockFetch({});
+    ['/metadata/tok-1', '/api/v1/public/metadata-forms/tok-1'],
+    ['/marketing/tok-1', '/api/v1/public/marketing-forms/tok-1'],
+    ['/label-copy-form/tok-1', '/api/v1/public/label-copy-forms/tok-1'],
+    ['/marketing-general/tok-1', '/api/v1/public/marketing-general/tok-1'],
+    ['/label-copy-generator/tok-1', '/api/v1/public/label-copy-generator/tok-1'],
+    ['/label-copy/tok-1', '/api/v1/public/label-copies/tok-1'],
+    ['/contracts/contract-1?token=tok-1', '/api/v1/public/contracts/contract-1'],
+    ['/artist/deny-signing/tok-1', '/api/v1/public/contract-declines/tok-1'],
+  ])('opens the public route %s without a session, and a dead link gets its own page', async (route, api) => {
+    const server = mockFetch({ [`GET ${api}`]: apiError(404, 'not_found', PUBLIC_LINK_MESSAGES.not_found) });
     const { location } = renderApp({ route, session: null });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText('Not available yet')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link can’t be used' })).toBeTruthy();
+    expect(screen.getByText(PUBLIC_LINK_MESSAGES.not_found)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Welcome to the product' })).toBeNull();
     expect(location()).toBe(route);
-    expect(server.requests).toHaveLength(0);
+    // Only the link's own public call: no session, no member routes.
+    expect(server.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([`GET ${api}`]);
   });
 
   it('renders the public revision upload page without a session, asking nothing of the app', async () => {

@@ -74,7 +74,6 @@ export function useRealtimeTopics(topics: readonly string[], onChange: ChangeHan
   const handler = useRef(onChange);
   handler.current = onChange;
   const key = topics.join('\n');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the topics' contents
   useEffect(() => {
     if (!client) return;
     const unsubscribes = key

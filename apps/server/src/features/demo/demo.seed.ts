@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans, users } from '../../platform/db/schema.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
+import { seedAfterSigningDemo } from './demo-after-signing.ts';
 import { seedDemoSongs } from './demo-songs.ts';
 
 export const DEMO_LABEL = 'Demo Records';
@@ -40,7 +41,10 @@ export async function seedDemo(database: Database, storage?: StorageDriver): Pro
       .select({ organizationId: reviewers.organizationId })
       .from(reviewers)
       .where(eq(reviewers.email, DEMO_ACCOUNTS[0].email));
-    if (admin?.organizationId) await seedDemoSongs(database, storage, admin.organizationId);
+    if (admin?.organizationId) {
+      await seedDemoSongs(database, storage, admin.organizationId);
+      await seedAfterSigningDemo(database, storage, admin.organizationId);
+    }
   }
   return created;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { bearerToken } from '../../platform/auth/request-auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
-import { MAX_FILENAME_LENGTH, MAX_ID_LENGTH, STORAGE_TYPES } from '../../platform/storage/keys.ts';
+import { CLIENT_STORAGE_TYPES, MAX_FILENAME_LENGTH, MAX_ID_LENGTH } from '../../platform/storage/keys.ts';
 import { OBJECT_URL_PREFIX } from '../../platform/storage/local-driver.ts';
 import { contentDisposition, safeContentType } from '../../platform/storage/serving.ts';
 import { externalToken, resolveExternalAccess } from './external-access.ts';
@@ -17,7 +17,7 @@ const tags = ['storage'];
 const presignBody = z.object({
   // A display hint only: the key's first part is always the caller's organization id (keys.ts).
   orgName: z.string().max(200).optional(),
-  type: z.enum(STORAGE_TYPES),
+  type: z.enum(CLIENT_STORAGE_TYPES),
   id: z.string().min(1).max(MAX_ID_LENGTH),
   filename: z
     .string()

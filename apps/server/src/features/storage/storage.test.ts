@@ -489,6 +489,16 @@ describe('access to the functions', () => {
   it.each([
     ['no filename', { type: 'audio', id: 'song-1', contentType: 'audio/wav' }],
     ['an unknown type', { type: 'video', id: 'song-1', filename: 'a.mp4', contentType: 'video/mp4' }],
+    // Assets, project files and contract PDFs have their own routes (plan storage limit, checks).
+    ['an asset type', { type: 'assets', id: 'song-1', filename: 'a.png', contentType: 'image/png' }],
+    [
+      'a project file type',
+      { type: 'files', id: 'song-1', filename: 'a.pdf', contentType: 'application/pdf' },
+    ],
+    [
+      'a server-written type',
+      { type: 'documents', id: 'song-1', filename: 'a.pdf', contentType: 'application/pdf' },
+    ],
     ['an id with a slash', { type: 'audio', id: '../etc', filename: 'a.wav', contentType: 'audio/wav' }],
     ['an image type for audio', { type: 'audio', id: 'song-1', filename: 'a.wav', contentType: 'image/png' }],
     ['HTML as an image', { type: 'images', id: 'song-1', filename: 'a.png', contentType: 'text/html' }],

@@ -21,6 +21,12 @@ export const STORAGE_TYPES = [
   'files',
 ] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
+/**
+ * The types a client may presign through /functions/v1/generate-presigned-url. Assets and project
+ * files go through their own features (plan storage limit, checks, records); documents are written
+ * by the server only.
+ */
+export const CLIENT_STORAGE_TYPES = ['audio', 'waveforms', 'images', 'revisions'] as const;
 
 export interface StorageKey {
   organizationId: string;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeClientSession, makeMe } from '../../test/factories';
-import { json, mockFetch } from '../../test/fetch-mock';
+import { apiError, json, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
 const now = () => new Date().toISOString();
@@ -110,6 +110,10 @@ describe('user menu', () => {
       'PUT /api/v1/songs/song-9/viewers': json(204, null),
       'DELETE /api/v1/songs/song-9/viewers': json(204, null),
       'GET /api/v1/songs/song-9/viewers': json(200, []),
+      // The page's own data is not under test here.
+      'GET /api/v1/signed-songs/song-9': apiError(404, 'not_found', 'Signed song not found'),
+      'GET /api/v1/songs/song-9/marketing': apiError(404, 'not_found', 'Signed song not found'),
+      'GET /api/v1/reviewers': json(200, []),
     });
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: /Sam Rivers/ }));

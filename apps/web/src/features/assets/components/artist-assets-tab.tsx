@@ -1,6 +1,8 @@
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { useSongAssets } from '../api/song-assets';
+import { AssetsGrid } from './assets-grid';
 
-/** The signed song's artist assets tab (issue 6). */
+/** The signed song's artist assets tab (issue 6): press photos, bio and logos. */
 export function ArtistAssetsTab({ songId }: { songId: string }) {
-  return <NotAvailableYet key={songId} />;
+  const query = useSongAssets(songId);
+  return <AssetsGrid songId={songId} scope="artist" query={query} />;
 }

@@ -193,7 +193,11 @@ describe('review page: sign and pass', () => {
   it('lets an admin sign after confirming, then opens the signed song', async () => {
     const user = userEvent.setup({ delay: null });
     const server = serve(
-      { 'POST /api/v1/songs/song-1/sign': json(200, { ...song, status: 'signed' }) },
+      {
+        'POST /api/v1/songs/song-1/sign': json(200, { ...song, status: 'signed' }),
+        // The signed song page's own data is not under test here.
+        'GET /api/v1/signed-songs/song-1': apiError(404, 'not_found', 'Signed song not found'),
+      },
       { isAdmin: true },
     );
     const view = open();

@@ -1,0 +1,321 @@
+import {
+  CONTRACT_KIND_LABELS,
+  CONTRACT_STATUS_LABELS,
+  type ContractKind,
+} from '@music-review/core/contracts';
+import {
+  cLineText,
+  emptyLabelCopy,
+  formatDuration,
+  LABEL_COPY_STATUS_LABELS,
+  type LabelCopyData,
+  type LabelCopyDocument,
+  type LabelCopyStatus,
+  labelCopyDataSchema,
+  territoriesText,
+  WRITER_ROLE_LABELS,
+} from '@music-review/core/label-copy';
+import type { MetadataFormData } from '@music-review/core/metadata-forms';
+import { formatIsrc, validateUpcEan } from '@music-review/core/music-codes';
+import { PdfWriter } from '../../platform/pdf/pdf-writer.ts';
+
+/**
+ * Building a label copy: the prefill of a new one (song, metadata form, signed contract), the
+ * generator's assembled document, and its PDF. Pure apart from pdf-lib.
+ */
+
+type Json = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+export interface PrefillSources {
+  song: { title: string; artist: string };
+  organizationName: string;
+  metadata: { status: string; data: Json } | null;
+  contract: { artist_name: string; terms: Json; completed_at: Date | string | null } | null;
+  now?: Date;
+}
+
+/** Metadata writers and publishers as label copy rows (lenient: the form's draft may be partial). */
+function metadataPeople(data: Json) {
+  const meta = data as Partial<MetadataFormData>;
+  const writers = arr(meta.writers).map((w) => {
+    const x = (w ?? {}) as Json;
+    const role = str(x.role);
+    return {
+      name: str(x.name),
+      role: (role in WRITER_ROLE_LABELS ? role : 'composer_lyricist') as keyof typeof WRITER_ROLE_LABELS,
+      pro: str(x.pro),
+      ipi: str(x.ipi),
+      share: num(x.share),
+    };
+  });
+  const publishers = arr(meta.publishers).map((p) => {
+    const x = (p ?? {}) as Json;
+    return { name: str(x.name), pro: str(x.pro), ipi: str(x.ipi), share: num(x.share) };
+  });
+  return { writers: writers.filter((w) => w.name), publishers: publishers.filter((p) => p.name) };
+}
+
+function contractWriters(terms: Json) {
+  return arr(terms.writers)
+    .map((w) => {
+      const x = (w ?? {}) as Json;
+      return { name: str(x.name), role: 'composer_lyricist' as const, pro: '', ipi: '', share: num(x.share) };
+    })
+    .filter((w) => w.name);
+}
+
+/**
+ * A new label copy from what the app already knows: the song (title, artist), the confirmed (or
+ * latest) metadata form (ISRC, version, artists, writers, publishers, genre, explicit) and the newest
+ * signed contract (artist, label party, territory, writers' shares when the form names none).
+ */
+export function prefillLabelCopy(sources: PrefillSources): LabelCopyData {
+  const { song, metadata, contract } = sources;
+  const year = (sources.now ?? new Date()).getUTCFullYear();
+  const meta = (metadata?.data ?? {}) as Json;
+  const terms = (contract?.terms ?? {}) as Json;
+  const labelParty = arr(terms.parties)
+    .map((p) => (p ?? {}) as Json)
+    .find((p) => str(p.role).toLowerCase() === 'label');
+  const label = str(labelParty?.name) || sources.organizationName;
+
+  const primaryArtists = arr(meta.primary_artists).map(str).filter(Boolean);
+  const featured = arr(meta.featured_artists).map(str).filter(Boolean);
+  const primary =
+    primaryArtists.join(' & ') || str(terms.artist_name) || contract?.artist_name || song.artist;
+  const trackArtists = featured.length ? `${primary} feat. ${featured.join(' & ')}` : primary;
+  const title = str(meta.title) || song.title;
+  const territory = str(terms.territory);
+  const isWorldwide = territory === '' || /world/i.test(territory);
+  const people = metadataPeople(meta);
+
+  return labelCopyDataSchema.parse({
+    ...emptyLabelCopy(),
+    release_title: title,
+    release_version: str(meta.version),
+    primary_artist: primary,
+    label,
+    genre: str(meta.genre),
+    worldwide: isWorldwide,
+    territories: isWorldwide
+      ? []
+      : territory
+          .toUpperCase()
+          .split(/[\s,;]+/)
+          .filter((c) => /^[A-Z]{2}$/.test(c)),
+    p_line: { year, owner: label },
+    c_line: { year, owner: people.publishers[0]?.name || label },
+    tracks: [
+      {
+        title,
+        version: str(meta.version),
+        artists: trackArtists,
+        isrc: str(meta.isrc),
+        duration_seconds: null,
+        explicit: meta.explicit === true,
+      },
+    ],
+    writers: people.writers.length ? people.writers : contractWriters(terms),
+    publishers: people.publishers,
+  });
+}
+
+/**
+ * The generator's document: the label copy, with writers and publishers from the metadata form
+ * (or the contract's shares) when the label copy names none, and the signed contract's parties.
+ */
+export function assembleDocument(input: {
+  copy: LabelCopyData;
+  status: LabelCopyStatus;
+  songTitle: string;
+  organizationName: string;
+  metadata: { status: string; data: Json } | null;
+  contract: {
+    title: string;
+    kind: string;
+    status: string;
+    terms: Json;
+    completed_at: Date | string | null;
+  } | null;
+  now?: Date;
+}): LabelCopyDocument {
+  const data = structuredClone(input.copy);
+  const meta = input.metadata ? metadataPeople(input.metadata.data) : { writers: [], publishers: [] };
+  if (data.writers.length === 0) {
+    data.writers = meta.writers.length
+      ? meta.writers
+      : input.contract
+        ? contractWriters(input.contract.terms)
+        : [];
+  }
+  if (data.publishers.length === 0) data.publishers = meta.publishers;
+  const terms = input.contract?.terms ?? {};
+  const kind = input.contract?.kind as ContractKind | undefined;
+  return {
+    title: data.release_title || input.songTitle,
+    organization_name: input.organizationName,
+    song_title: input.songTitle,
+    status: input.status,
+    data,
+    contract: input.contract
+      ? {
+          title: input.contract.title,
+          kind: (kind && CONTRACT_KIND_LABELS[kind]) || input.contract.kind,
+          status:
+            CONTRACT_STATUS_LABELS[input.contract.status as keyof typeof CONTRACT_STATUS_LABELS] ??
+            input.contract.status,
+          parties: arr(terms.parties).map((p) => {
+            const x = (p ?? {}) as Json;
+            return { name: str(x.name), role: str(x.role) };
+          }),
+          territory: str(terms.territory),
+          term: str(terms.term),
+          signed_at: input.contract.completed_at ? new Date(input.contract.completed_at).toISOString() : null,
+        }
+      : null,
+    sources: { metadata_status: input.metadata?.status ?? null, contract: input.contract !== null },
+    generated_at: (input.now ?? new Date()).toISOString(),
+  };
+}
+
+/** A document from the label copy alone (the read-only share's downloads). */
+export function documentOfCopy(input: {
+  copy: LabelCopyData;
+  status: LabelCopyStatus;
+  songTitle: string;
+  organizationName: string;
+  at: Date | string;
+}): LabelCopyDocument {
+  return {
+    title: input.copy.release_title || input.songTitle,
+    organization_name: input.organizationName,
+    song_title: input.songTitle,
+    status: input.status,
+    data: input.copy,
+    contract: null,
+    sources: { metadata_status: null, contract: false },
+    generated_at: new Date(input.at).toISOString(),
+  };
+}
+
+const dateText = (iso: string) => {
+  if (!iso) return '';
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+};
+
+/** The standard PDF fonts have no ℗: the P-line is written "(P) 2026 Owner", as DOMAIN.md gives it. */
+const pLinePdf = (line: LabelCopyData['p_line']) =>
+  line.year === null && line.owner === '' ? '' : ['(P)', line.year ?? '', line.owner].join(' ').trim();
+
+/** The label copy as a PDF: release details, rights lines, tracks with ISRCs, credits, writers. */
+export async function renderLabelCopyPdf(doc: LabelCopyDocument): Promise<Uint8Array> {
+  const d = doc.data;
+  const pdf = await PdfWriter.create({ title: `Label copy: ${doc.title}`, footer: doc.organization_name });
+  pdf.heading(doc.title, 1);
+  pdf.paragraph(
+    [
+      d.primary_artist,
+      doc.organization_name,
+      `${LABEL_COPY_STATUS_LABELS[doc.status]} · generated ${dateText(doc.generated_at.slice(0, 10))}`,
+    ]
+      .filter(Boolean)
+      .join('  ·  '),
+    { muted: true },
+  );
+
+  pdf.heading('Release');
+  const upc = validateUpcEan(d.upc);
+  pdf.keyValues([
+    ['Release title', d.release_title],
+    ['Version', d.release_version],
+    ['Primary artist', d.primary_artist],
+    ['Label', d.label],
+    ['Catalogue number', d.catalogue_number],
+    [upc.ok && upc.value.length === 13 ? 'EAN' : 'UPC', d.upc],
+    ['Release date', dateText(d.release_date)],
+    ['Original release date', dateText(d.original_release_date)],
+    ['Genre', d.genre],
+    ['Territories', territoriesText(d)],
+  ]);
+
+  pdf.heading('Rights');
+  pdf.keyValues([
+    ['P-line (recording)', pLinePdf(d.p_line)],
+    ['C-line (composition, artwork)', cLineText(d.c_line)],
+  ]);
+
+  pdf.heading('Tracks');
+  pdf.table(
+    [
+      { header: '#', width: 0.5 },
+      { header: 'Title', width: 3 },
+      { header: 'Version', width: 2 },
+      { header: 'Artists', width: 3 },
+      { header: 'ISRC', width: 2.6 },
+      { header: 'Duration', width: 1.3 },
+      { header: 'Explicit', width: 1.3 },
+    ],
+    d.tracks.map((t, i) => [
+      String(i + 1),
+      t.title,
+      t.version,
+      t.artists,
+      t.isrc ? formatIsrc(t.isrc) : '',
+      formatDuration(t.duration_seconds),
+      t.explicit ? 'Explicit' : 'Clean',
+    ]),
+  );
+
+  pdf.heading('Credits');
+  pdf.keyValues([
+    ['Producer', d.credits.producer],
+    ['Engineer', d.credits.engineer],
+    ['Mixer', d.credits.mixer],
+    ['Mastering engineer', d.credits.mastering_engineer],
+    ...d.credits.performers.map((p) => [p.role || 'Performer', p.name] as const),
+  ]);
+
+  if (d.writers.length > 0) {
+    pdf.heading('Writers');
+    pdf.table(
+      [
+        { header: 'Name', width: 3 },
+        { header: 'Role', width: 2.4 },
+        { header: 'PRO', width: 1.4 },
+        { header: 'IPI', width: 2 },
+        { header: 'Share', width: 1.2 },
+      ],
+      d.writers.map((w) => [w.name, WRITER_ROLE_LABELS[w.role] ?? w.role, w.pro, w.ipi, `${w.share}%`]),
+    );
+  }
+  if (d.publishers.length > 0) {
+    pdf.heading('Publishers');
+    pdf.table(
+      [
+        { header: 'Name', width: 3 },
+        { header: 'PRO', width: 1.4 },
+        { header: 'IPI', width: 2 },
+        { header: 'Share', width: 1.2 },
+      ],
+      d.publishers.map((p) => [p.name, p.pro, p.ipi, `${p.share}%`]),
+    );
+  }
+  if (doc.contract) {
+    const c = doc.contract;
+    pdf.heading('Contract');
+    pdf.keyValues([
+      ['Agreement', [c.kind, c.title].filter(Boolean).join(': ')],
+      ['Status', c.signed_at ? `${c.status} on ${dateText(c.signed_at.slice(0, 10))}` : c.status],
+      ['Parties', c.parties.map((p) => (p.role ? `${p.name} (${p.role})` : p.name)).join('; ')],
+      ['Territory', c.territory],
+      ['Term', c.term],
+    ]);
+  }
+  return pdf.toBytes();
+}

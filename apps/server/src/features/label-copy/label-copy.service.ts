@@ -1,0 +1,450 @@
+import {
+  type CreatedLabelCopyLinkDto,
+  LABEL_COPY_EXPORT_TYPES,
+  LABEL_COPY_LINK_DAYS,
+  LABEL_COPY_LINK_PURPOSES,
+  LABEL_COPY_MESSAGES,
+  type LabelCopyData,
+  type LabelCopyDocument,
+  type LabelCopyDto,
+  type LabelCopyExportFormat,
+  type LabelCopyGeneratorStateDto,
+  type LabelCopyLinkDto,
+  type LabelCopyLinkPurpose,
+  labelCopyCsv,
+  labelCopyFileName,
+  labelCopyIssues,
+  type PublicLabelCopyFormDto,
+  type PublicLabelCopyGeneratorDto,
+  type PublicLabelCopyShareDto,
+  readLabelCopyData,
+} from '@music-review/core/label-copy';
+import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { Member } from '../../platform/auth/request-auth.ts';
+import type { Queryable } from '../../platform/db/index.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { featureAccess, planAndTrials, useGatedFeature } from '../../platform/plans/feature-access.ts';
+import { openPublicLink } from '../../platform/public-links/open-link.ts';
+import {
+  consumePublicLink,
+  createPublicLink,
+  listPublicLinks,
+  revokePublicLink,
+} from '../../platform/public-links/public-links.ts';
+import {
+  assembleDocument,
+  documentOfCopy,
+  prefillLabelCopy,
+  renderLabelCopyPdf,
+} from './label-copy.document.ts';
+import * as repo from './label-copy.repo.ts';
+
+const M = LABEL_COPY_MESSAGES;
+const REFUSAL_CODE = {
+  not_found: 'not_found',
+  expired: 'link_expired',
+  used: 'link_used',
+  revoked: 'link_revoked',
+} as const;
+const DAY_MS = 86_400_000;
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+function toDto(row: repo.LabelCopyRow): LabelCopyDto {
+  const data = readLabelCopyData(row.data);
+  return {
+    id: row.id,
+    song_id: row.song_id,
+    song_title: row.song_title,
+    song_artist: row.song_artist,
+    status: row.status,
+    data,
+    missing: labelCopyIssues(data, 'final'),
+    submitted_at: iso(row.submitted_at),
+    finalized_at: iso(row.finalized_at),
+    updated_at: iso(row.updated_at)!,
+    generated_at: row.generated?.at ?? null,
+  };
+}
+
+const linkDto = (link: {
+  id: string;
+  purpose: string;
+  state: string;
+  createdAt: Date;
+  expiresAt: Date;
+}): LabelCopyLinkDto => ({
+  id: link.id,
+  purpose: link.purpose as LabelCopyLinkPurpose,
+  state: link.state as LabelCopyLinkDto['state'],
+  created_at: link.createdAt.toISOString(),
+  expires_at: link.expiresAt.toISOString(),
+});
+
+const PUBLIC_PATHS: Record<LabelCopyLinkPurpose, (token: string) => string> = {
+  label_copy_form: (t) => `/label-copy-form/${t}`,
+  label_copy_share: (t) => `/label-copy/${t}`,
+  label_copy_generator: (t) => `/label-copy-generator/${t}`,
+};
+
+export function createLabelCopyService(ctx: AppContext) {
+  const { database } = ctx;
+
+  async function loadPrefillSources(tx: Queryable, organizationId: string, songId: string) {
+    const [metadata, contract, organizationName] = [
+      await repo.metadataForPrefill(tx, organizationId, songId),
+      await repo.signedContractForPrefill(tx, organizationId, songId),
+      await repo.organizationName(tx, organizationId),
+    ];
+    return { metadata, contract, organizationName };
+  }
+
+  /** The label copy's links of every purpose, newest first. */
+  async function linksOf(tx: Queryable, organizationId: string, id: string) {
+    const links = [];
+    for (const purpose of LABEL_COPY_LINK_PURPOSES)
+      links.push(...(await listPublicLinks(tx, organizationId, purpose, id)));
+    return links.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+
+  async function requireCopy(tx: Queryable, organizationId: string, id: string, lock = false) {
+    const row = await repo.findLabelCopy(tx, organizationId, id, lock);
+    if (!row) throw notFound(M.notFound);
+    return row;
+  }
+
+  async function generatorState(tx: Queryable, organizationId: string): Promise<LabelCopyGeneratorStateDto> {
+    const access = await featureAccess(tx, organizationId, 'label_copy_generator');
+    const exports = await repo.exportState(tx, organizationId, Object.values(LABEL_COPY_EXPORT_TYPES));
+    const { plan } = await planAndTrials(tx, organizationId);
+    return {
+      plan_name: plan?.name ?? '',
+      allowed: access.allowed,
+      is_trial: access.isTrial,
+      trial_used: access.trialUsed,
+      export_limit: exports.limit,
+      exports_this_month: {
+        pdf: exports.used(LABEL_COPY_EXPORT_TYPES.pdf),
+        csv: exports.used(LABEL_COPY_EXPORT_TYPES.csv),
+      },
+    };
+  }
+
+  /** Counts one export inside the caller's transaction; refused past the plan's monthly limit. */
+  async function countExport(tx: Queryable, organizationId: string, format: LabelCopyExportFormat) {
+    const type = LABEL_COPY_EXPORT_TYPES[format];
+    if (!(await repo.checkExportLimit(tx, organizationId, type))) {
+      const { limit } = await repo.exportState(tx, organizationId, [type]);
+      throw new AppError('plan_limit_reached', M.exportLimit(format.toUpperCase(), limit));
+    }
+    await repo.recordExportUsage(tx, organizationId, type);
+  }
+
+  async function renderFile(doc: LabelCopyDocument, format: LabelCopyExportFormat): Promise<ExportFile> {
+    if (format === 'pdf') {
+      return {
+        filename: labelCopyFileName(doc.title, 'pdf'),
+        contentType: 'application/pdf',
+        body: Buffer.from(await renderLabelCopyPdf(doc)),
+      };
+    }
+    return {
+      filename: labelCopyFileName(doc.title, 'csv'),
+      contentType: 'text/csv; charset=utf-8',
+      body: Buffer.from(labelCopyCsv(doc.data), 'utf8'),
+    };
+  }
+
+  /** Opens a public link and its label copy (the link's own record, in its own label). */
+  async function openLink(
+    req: FastifyRequest,
+    token: string,
+    purpose: LabelCopyLinkPurpose,
+    action = 'open',
+  ) {
+    const opened = await openPublicLink(ctx, req, token, purpose, action);
+    const { link } = opened;
+    if (!link.recordId) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
+    const found = await database.withOrg(link.organizationId, async (tx) => ({
+      row: await repo.findLabelCopy(tx, link.organizationId, link.recordId!),
+      organizationName: await repo.organizationName(tx, link.organizationId),
+    }));
+    if (!found.row) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
+    return { ...opened, row: found.row, organizationName: found.organizationName };
+  }
+
+  /** The artist's form: saves as draft, or spends the link and submits. */
+  async function saveFromForm(
+    req: FastifyRequest,
+    token: string,
+    data: LabelCopyData,
+    submit: boolean,
+  ): Promise<PublicLabelCopyFormDto> {
+    const { link, visitor, row, organizationName } = await openLink(
+      req,
+      token,
+      'label_copy_form',
+      submit ? 'submit_open' : 'save',
+    );
+    if (submit) {
+      const issues = labelCopyIssues(data, 'submit');
+      if (issues.length > 0) throw new AppError('validation_failed', M.notReadyToSubmit(issues));
+    }
+    const updated = await database.withOrg(link.organizationId, async (tx) => {
+      const current = await requireCopy(tx, link.organizationId, row.id, true);
+      if (current.status === 'final') throw new AppError('conflict', M.formFinal);
+      if (submit) {
+        const spent = await consumePublicLink(tx, link, visitor);
+        if (!spent.ok) throw new AppError(REFUSAL_CODE[spent.reason], PUBLIC_LINK_MESSAGES[spent.reason]);
+      }
+      await repo.updateData(tx, link.organizationId, row.id, data);
+      if (submit) await repo.setStatus(tx, link.organizationId, row.id, 'submitted');
+      return requireCopy(tx, link.organizationId, row.id);
+    });
+    const dto = toDto(updated);
+    return {
+      organization_name: organizationName,
+      song_title: dto.song_title,
+      status: dto.status,
+      data: dto.data,
+      missing: labelCopyIssues(dto.data, 'submit'),
+      expires_at: link.expiresAt.toISOString(),
+      updated_at: dto.updated_at,
+    };
+  }
+
+  return {
+    async getForSong(member: Member, songId: string) {
+      return database.withOrg(member.organizationId, async (tx) => {
+        const song = await repo.findSong(tx, member.organizationId, songId);
+        if (!song) throw notFound(M.songNotFound);
+        const row = await repo.findLabelCopyOfSong(tx, member.organizationId, songId);
+        return {
+          song: { id: song.id, title: song.title, artist: song.artist, status: song.status },
+          label_copy: row ? toDto(row) : null,
+          generator: await generatorState(tx, member.organizationId),
+        };
+      });
+    },
+
+    /** A new label copy for a signed song, prefilled from the song, its metadata and its contract. */
+    async create(member: Member, songId: string): Promise<LabelCopyDto> {
+      return database.withOrg(member.organizationId, async (tx) => {
+        const song = await repo.findSong(tx, member.organizationId, songId);
+        if (!song) throw notFound(M.songNotFound);
+        if (song.status !== 'signed') throw new AppError('conflict', M.notSigned);
+        const sources = await loadPrefillSources(tx, member.organizationId, songId);
+        const data = prefillLabelCopy({ song, ...sources });
+        const id = await repo.insertLabelCopy(tx, { organizationId: member.organizationId, songId, data });
+        if (!id) throw new AppError('conflict', M.exists);
+        return toDto((await repo.findLabelCopy(tx, member.organizationId, id))!);
+      });
+    },
+
+    async get(member: Member, id: string): Promise<LabelCopyDto> {
+      return database.withOrg(member.organizationId, async (tx) =>
+        toDto(await requireCopy(tx, member.organizationId, id)),
+      );
+    },
+
+    /** Saves the draft (a final label copy must be reopened first). */
+    async update(member: Member, id: string, data: LabelCopyData): Promise<LabelCopyDto> {
+      return database.withOrg(member.organizationId, async (tx) => {
+        const row = await requireCopy(tx, member.organizationId, id, true);
+        if (row.status === 'final') throw new AppError('conflict', M.isFinal);
+        await repo.updateData(tx, member.organizationId, id, data);
+        return toDto(await requireCopy(tx, member.organizationId, id));
+      });
+    },
+
+    async markFinal(member: Member, id: string): Promise<LabelCopyDto> {
+      return database.withOrg(member.organizationId, async (tx) => {
+        const row = await requireCopy(tx, member.organizationId, id, true);
+        if (row.status === 'final') return toDto(row);
+        const issues = labelCopyIssues(readLabelCopyData(row.data), 'final');
+        if (issues.length > 0) throw new AppError('validation_failed', M.notReadyToFinal(issues));
+        await repo.setStatus(tx, member.organizationId, id, 'final');
+        return toDto(await requireCopy(tx, member.organizationId, id));
+      });
+    },
+
+    async reopen(member: Member, id: string): Promise<LabelCopyDto> {
+      return database.withOrg(member.organizationId, async (tx) => {
+        const row = await requireCopy(tx, member.organizationId, id, true);
+        if (row.status === 'final') await repo.setStatus(tx, member.organizationId, id, 'draft');
+        return toDto(await requireCopy(tx, member.organizationId, id));
+      });
+    },
+
+    async listLinks(member: Member, id: string): Promise<LabelCopyLinkDto[]> {
+      return database.withOrg(member.organizationId, async (tx) => {
+        await requireCopy(tx, member.organizationId, id);
+        return (await linksOf(tx, member.organizationId, id)).map(linkDto);
+      });
+    },
+
+    async createLink(
+      member: Member,
+      id: string,
+      purpose: LabelCopyLinkPurpose,
+    ): Promise<CreatedLabelCopyLinkDto> {
+      return database.withOrg(member.organizationId, async (tx) => {
+        const row = await requireCopy(tx, member.organizationId, id);
+        if (purpose === 'label_copy_form' && row.status === 'final')
+          throw new AppError('conflict', M.isFinal);
+        if (purpose === 'label_copy_generator' && !row.generated)
+          throw new AppError('conflict', 'Generate the label copy first, then share the generator view.');
+        const { link, token } = await createPublicLink(tx, {
+          organizationId: member.organizationId,
+          purpose,
+          recordId: id,
+          ttlMs: LABEL_COPY_LINK_DAYS[purpose] * DAY_MS,
+          // The artist's form is spent by its submission; the read-only views are not.
+          singleUse: purpose === 'label_copy_form',
+          createdBy: member.reviewer.id,
+        });
+        return {
+          ...linkDto({ ...link, state: 'active', createdAt: new Date() }),
+          token,
+          path: PUBLIC_PATHS[purpose](token),
+        };
+      });
+    },
+
+    async revokeLink(member: Member, id: string, linkId: string) {
+      await database.withOrg(member.organizationId, async (tx) => {
+        await requireCopy(tx, member.organizationId, id);
+        const links = await linksOf(tx, member.organizationId, id);
+        if (!links.some((l) => l.id === linkId)) throw notFound('Link not found');
+        await revokePublicLink(tx, member.organizationId, linkId);
+      });
+    },
+
+    async generatorState(member: Member) {
+      return database.withOrg(member.organizationId, (tx) => generatorState(tx, member.organizationId));
+    },
+
+    /**
+     * Runs the generator: assembles the document from the label copy, the metadata form and the
+     * signed contract, and keeps it for the downloads and the generator link. On Starter this spends
+     * the one trial in the same transaction (a failure leaves it unspent).
+     */
+    async generate(member: Member, id: string): Promise<LabelCopyDto> {
+      return database.withOrg(member.organizationId, async (tx) => {
+        const row = await requireCopy(tx, member.organizationId, id, true);
+        if (!(await useGatedFeature(tx, member.organizationId, 'label_copy_generator'))) {
+          const access = await featureAccess(tx, member.organizationId, 'label_copy_generator');
+          throw new AppError('plan_required', access.isTrial ? M.generatorTrialUsed : M.generatorNotInPlan);
+        }
+        const sources = await loadPrefillSources(tx, member.organizationId, row.song_id);
+        const document = assembleDocument({
+          copy: readLabelCopyData(row.data),
+          status: row.status,
+          songTitle: row.song_title,
+          organizationName: sources.organizationName,
+          metadata: sources.metadata,
+          contract: sources.contract,
+        });
+        await repo.setGenerated(tx, member.organizationId, id, { at: document.generated_at, document });
+        return toDto(await requireCopy(tx, member.organizationId, id));
+      });
+    },
+
+    /** A download of the generated document (counted against the plan's monthly exports). */
+    async exportGenerated(member: Member, id: string, format: LabelCopyExportFormat): Promise<ExportFile> {
+      const document = await database.withOrg(member.organizationId, async (tx) => {
+        const row = await requireCopy(tx, member.organizationId, id);
+        if (!row.generated) throw new AppError('conflict', M.notGenerated);
+        await countExport(tx, member.organizationId, format);
+        return row.generated.document;
+      });
+      return renderFile(document, format);
+    },
+
+    // ---- public pages ---------------------------------------------------------------------------
+
+    async openForm(req: FastifyRequest, token: string): Promise<PublicLabelCopyFormDto> {
+      const { link, row, organizationName } = await openLink(req, token, 'label_copy_form');
+      const dto = toDto(row);
+      return {
+        organization_name: organizationName,
+        song_title: dto.song_title,
+        status: dto.status,
+        data: dto.data,
+        missing: labelCopyIssues(dto.data, 'submit'),
+        expires_at: link.expiresAt.toISOString(),
+        updated_at: dto.updated_at,
+      };
+    },
+
+    saveForm: (req: FastifyRequest, token: string, data: LabelCopyData) =>
+      saveFromForm(req, token, data, false),
+    submitForm: (req: FastifyRequest, token: string, data: LabelCopyData) =>
+      saveFromForm(req, token, data, true),
+
+    async openShare(req: FastifyRequest, token: string): Promise<PublicLabelCopyShareDto> {
+      const { link, row, organizationName } = await openLink(req, token, 'label_copy_share');
+      const dto = toDto(row);
+      return {
+        organization_name: organizationName,
+        song_title: dto.song_title,
+        status: dto.status,
+        data: dto.data,
+        updated_at: dto.updated_at,
+        expires_at: link.expiresAt.toISOString(),
+      };
+    },
+
+    async exportShare(
+      req: FastifyRequest,
+      token: string,
+      format: LabelCopyExportFormat,
+    ): Promise<ExportFile> {
+      const { link, row, organizationName } = await openLink(
+        req,
+        token,
+        'label_copy_share',
+        `download_${format}`,
+      );
+      await database.withOrg(link.organizationId, (tx) => countExport(tx, link.organizationId, format));
+      const document = documentOfCopy({
+        copy: readLabelCopyData(row.data),
+        status: row.status,
+        songTitle: row.song_title,
+        organizationName,
+        at: row.updated_at,
+      });
+      return renderFile(document, format);
+    },
+
+    async openGenerator(req: FastifyRequest, token: string): Promise<PublicLabelCopyGeneratorDto> {
+      const { link, row, organizationName } = await openLink(req, token, 'label_copy_generator');
+      return {
+        organization_name: organizationName,
+        song_title: row.song_title,
+        document: row.generated?.document ?? null,
+        expires_at: link.expiresAt.toISOString(),
+      };
+    },
+
+    async exportGeneratorLink(
+      req: FastifyRequest,
+      token: string,
+      format: LabelCopyExportFormat,
+    ): Promise<ExportFile> {
+      const { link, row } = await openLink(req, token, 'label_copy_generator', `download_${format}`);
+      if (!row.generated) throw new AppError('conflict', M.notGenerated);
+      await database.withOrg(link.organizationId, (tx) => countExport(tx, link.organizationId, format));
+      return renderFile(row.generated.document, format);
+    },
+  };
+}
+
+export type LabelCopyService = ReturnType<typeof createLabelCopyService>;

@@ -1,0 +1,686 @@
+import {
+  formatDuration,
+  isCountryCode,
+  type LabelCopyData,
+  type LabelCopyIssue,
+  type LabelCopyTrack,
+  parseCountryList,
+  parseDuration,
+  WRITER_ROLE_LABELS,
+} from '@music-review/core/label-copy';
+import type { WriterRole } from '@music-review/core/metadata-forms';
+import { Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { inputClasses, TextField } from '../../../components/ui/text-field';
+import { cn } from '../../../lib/cn';
+
+/**
+ * The label copy's form, in sections (release, rights, territories, tracks, credits, writers and
+ * publishers). Shared by the label's tab and the artist's public form. Controlled: the parent keeps
+ * the draft (so typed text survives a failed save) and the issues to show.
+ */
+
+export type IssueMap = Map<string, string>;
+
+/** Issues by field path; with `showAll` false, only those of fields that hold something. */
+export function visibleIssues(
+  data: LabelCopyData,
+  issues: readonly LabelCopyIssue[],
+  showAll: boolean,
+): IssueMap {
+  const map: IssueMap = new Map();
+  for (const issue of issues) {
+    if (!showAll && isEmptyAt(data, issue.field)) continue;
+    if (!map.has(issue.field)) map.set(issue.field, issue.message);
+  }
+  return map;
+}
+
+function isEmptyAt(data: LabelCopyData, path: string): boolean {
+  let value: unknown = data;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return true;
+    value = (value as Record<string, unknown>)[part];
+  }
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object')
+    return Object.values(value as Record<string, unknown>).every((v) => v === null || v === '');
+  return false;
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 border-t border-border pt-5 first:border-t-0 first:pt-0"
+    >
+      <div>
+        <h3 id={id} className="text-base font-semibold text-foreground">
+          {title}
+        </h3>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const grid = 'grid gap-4 sm:grid-cols-2';
+
+function YearField({
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (year: number | null) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      value={value === null ? '' : String(value)}
+      onChange={(e) => {
+        const digits = e.target.value.replace(/\D/g, '').slice(0, 4);
+        onChange(digits === '' ? null : Number(digits));
+      }}
+      error={error}
+      disabled={disabled}
+      placeholder="2026"
+    />
+  );
+}
+
+/** m:ss as typed; the number of seconds reaches the draft once the text is a duration. */
+function DurationField({
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (seconds: number | null) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const [text, setText] = useState(formatDuration(value));
+  const [isInvalid, setIsInvalid] = useState(false);
+  useEffect(() => {
+    setText((current) => (parseDuration(current) === value ? current : formatDuration(value)));
+  }, [value]);
+  return (
+    <TextField
+      label={label}
+      value={text}
+      placeholder="3:25"
+      onChange={(e) => {
+        const next = e.target.value;
+        setText(next);
+        const seconds = next.trim() === '' ? null : parseDuration(next);
+        setIsInvalid(seconds === null && next.trim() !== '');
+        if (seconds !== null || next.trim() === '') onChange(seconds);
+      }}
+      error={isInvalid ? 'Type the duration as minutes:seconds, like 3:25' : error}
+      disabled={disabled}
+    />
+  );
+}
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+
+function TerritoriesField({
+  data,
+  onChange,
+  error,
+  disabled,
+}: {
+  data: LabelCopyData;
+  onChange: (patch: Partial<LabelCopyData>) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const [text, setText] = useState(data.territories.join(', '));
+  useEffect(() => {
+    setText((current) =>
+      parseCountryList(current).join(',') === data.territories.join(',')
+        ? current
+        : data.territories.join(', '),
+    );
+  }, [data.territories]);
+  const known = data.territories.filter(isCountryCode);
+  return (
+    <div className="flex flex-col gap-3">
+      <label className="flex items-center gap-2 text-sm font-medium text-foreground">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={data.worldwide}
+          disabled={disabled}
+          onChange={(e) => onChange({ worldwide: e.target.checked })}
+        />
+        Worldwide
+      </label>
+      {data.worldwide ? null : (
+        <TextField
+          label="Country codes"
+          value={text}
+          placeholder="GB, IE, DE"
+          disabled={disabled}
+          onChange={(e) => {
+            setText(e.target.value);
+            onChange({ territories: parseCountryList(e.target.value) });
+          }}
+          hint={
+            known.length > 0
+              ? known.map((code) => regionNames?.of(code) ?? code).join(', ')
+              : 'Two-letter ISO codes, separated by commas'
+          }
+          error={error}
+        />
+      )}
+    </div>
+  );
+}
+
+function RemoveButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon-sm"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      className="self-end sm:mb-1"
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-foreground">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={cn(inputClasses, 'pr-8')}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const emptyTrack = (data: LabelCopyData): LabelCopyTrack => ({
+  title: data.release_title,
+  version: '',
+  artists: data.primary_artist,
+  isrc: '',
+  duration_seconds: null,
+  explicit: false,
+});
+
+export function LabelCopyFields({
+  data,
+  onChange,
+  issues,
+  disabled = false,
+}: {
+  data: LabelCopyData;
+  onChange: (data: LabelCopyData) => void;
+  issues: IssueMap;
+  disabled?: boolean;
+}) {
+  const set = (patch: Partial<LabelCopyData>) => onChange({ ...data, ...patch });
+  const err = (field: string) => issues.get(field);
+  const text = (
+    field: keyof LabelCopyData,
+    label: string,
+    extra: { placeholder?: string; hint?: string } = {},
+  ) => (
+    <TextField
+      label={label}
+      value={data[field] as string}
+      onChange={(e) => set({ [field]: e.target.value } as Partial<LabelCopyData>)}
+      error={err(field)}
+      disabled={disabled}
+      {...extra}
+    />
+  );
+  const setTrack = (index: number, patch: Partial<LabelCopyTrack>) =>
+    set({ tracks: data.tracks.map((t, i) => (i === index ? { ...t, ...patch } : t)) });
+  const credits = data.credits;
+  const setCredits = (patch: Partial<LabelCopyData['credits']>) => set({ credits: { ...credits, ...patch } });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Section title="Release">
+        <div className={grid}>
+          {text('release_title', 'Release title')}
+          {text('release_version', 'Release version', { placeholder: 'Deluxe Edition' })}
+          {text('primary_artist', 'Primary artist')}
+          {text('label', 'Label')}
+          {text('catalogue_number', 'Catalogue number', { placeholder: 'DMR001' })}
+          {text('upc', 'UPC/EAN', { hint: '12 digits (UPC) or 13 (EAN), check digit included' })}
+          <TextField
+            label="Release date"
+            type="date"
+            value={data.release_date}
+            onChange={(e) => set({ release_date: e.target.value })}
+            error={err('release_date')}
+            disabled={disabled}
+          />
+          <TextField
+            label="Original release date"
+            type="date"
+            value={data.original_release_date}
+            onChange={(e) => set({ original_release_date: e.target.value })}
+            error={err('original_release_date')}
+            disabled={disabled}
+          />
+          {text('genre', 'Genre')}
+        </div>
+      </Section>
+
+      <Section title="Territories">
+        <TerritoriesField data={data} onChange={set} error={err('territories')} disabled={disabled} />
+      </Section>
+
+      <Section title="Rights lines" description="℗ for the recording, © for the composition and artwork.">
+        <div className={grid}>
+          <YearField
+            label="P-line year"
+            value={data.p_line.year}
+            onChange={(year) => set({ p_line: { ...data.p_line, year } })}
+            error={err('p_line.year') ?? err('p_line')}
+            disabled={disabled}
+          />
+          <TextField
+            label="P-line owner"
+            value={data.p_line.owner}
+            onChange={(e) => set({ p_line: { ...data.p_line, owner: e.target.value } })}
+            error={err('p_line.owner')}
+            disabled={disabled}
+            hint={data.p_line.owner ? `℗ ${data.p_line.year ?? ''} ${data.p_line.owner}` : undefined}
+          />
+          <YearField
+            label="C-line year"
+            value={data.c_line.year}
+            onChange={(year) => set({ c_line: { ...data.c_line, year } })}
+            error={err('c_line.year') ?? err('c_line')}
+            disabled={disabled}
+          />
+          <TextField
+            label="C-line owner"
+            value={data.c_line.owner}
+            onChange={(e) => set({ c_line: { ...data.c_line, owner: e.target.value } })}
+            error={err('c_line.owner')}
+            disabled={disabled}
+            hint={data.c_line.owner ? `© ${data.c_line.year ?? ''} ${data.c_line.owner}` : undefined}
+          />
+        </div>
+      </Section>
+
+      <Section title="Tracks" description="For a single, the track is the song.">
+        {err('tracks') ? (
+          <p role="alert" className="text-sm text-destructive">
+            {err('tracks')}
+          </p>
+        ) : null}
+        <ol className="flex flex-col gap-4">
+          {data.tracks.map((track, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; position is the track number
+            <li key={i} className="rounded-lg border border-border p-4">
+              <div className="mb-3 flex items-center justify-between gap-2">
+                <p className="text-sm font-semibold text-foreground">Track {i + 1}</p>
+                <RemoveButton
+                  label={`Remove track ${i + 1}`}
+                  onClick={() => set({ tracks: data.tracks.filter((_, j) => j !== i) })}
+                  disabled={disabled}
+                />
+              </div>
+              <div className={grid}>
+                <TextField
+                  label={`Track ${i + 1} title`}
+                  value={track.title}
+                  onChange={(e) => setTrack(i, { title: e.target.value })}
+                  error={err(`tracks.${i}.title`)}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Track ${i + 1} version`}
+                  value={track.version}
+                  placeholder="Radio Edit"
+                  onChange={(e) => setTrack(i, { version: e.target.value })}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Track ${i + 1} artists`}
+                  value={track.artists}
+                  onChange={(e) => setTrack(i, { artists: e.target.value })}
+                  error={err(`tracks.${i}.artists`)}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Track ${i + 1} ISRC`}
+                  value={track.isrc}
+                  placeholder="GB-ABC-26-00001"
+                  onChange={(e) => setTrack(i, { isrc: e.target.value })}
+                  error={err(`tracks.${i}.isrc`)}
+                  disabled={disabled}
+                />
+                <DurationField
+                  label={`Track ${i + 1} duration`}
+                  value={track.duration_seconds}
+                  onChange={(duration_seconds) => setTrack(i, { duration_seconds })}
+                  error={err(`tracks.${i}.duration_seconds`)}
+                  disabled={disabled}
+                />
+                <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-foreground">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={track.explicit}
+                    disabled={disabled}
+                    onChange={(e) => setTrack(i, { explicit: e.target.checked })}
+                  />
+                  Explicit
+                </label>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={disabled}
+          onClick={() => set({ tracks: [...data.tracks, emptyTrack(data)] })}
+        >
+          <Plus aria-hidden="true" />
+          Add track
+        </Button>
+      </Section>
+
+      <Section title="Credits">
+        <div className={grid}>
+          <TextField
+            label="Producer"
+            value={credits.producer}
+            onChange={(e) => setCredits({ producer: e.target.value })}
+            error={err('credits.producer')}
+            disabled={disabled}
+          />
+          <TextField
+            label="Engineer"
+            value={credits.engineer}
+            onChange={(e) => setCredits({ engineer: e.target.value })}
+            disabled={disabled}
+          />
+          <TextField
+            label="Mixer"
+            value={credits.mixer}
+            onChange={(e) => setCredits({ mixer: e.target.value })}
+            disabled={disabled}
+          />
+          <TextField
+            label="Mastering engineer"
+            value={credits.mastering_engineer}
+            onChange={(e) => setCredits({ mastering_engineer: e.target.value })}
+            disabled={disabled}
+          />
+        </div>
+        <div className="flex flex-col gap-3">
+          <p className="text-sm font-medium text-foreground">Performers</p>
+          {credits.performers.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No performers yet.</p>
+          ) : null}
+          {credits.performers.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
+            <div key={i} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
+              <TextField
+                label={`Performer ${i + 1} name`}
+                value={p.name}
+                onChange={(e) =>
+                  setCredits({
+                    performers: credits.performers.map((x, j) =>
+                      j === i ? { ...x, name: e.target.value } : x,
+                    ),
+                  })
+                }
+                error={err(`credits.performers.${i}.name`)}
+                disabled={disabled}
+              />
+              <TextField
+                label={`Performer ${i + 1} instrument or role`}
+                value={p.role}
+                placeholder="Vocals"
+                onChange={(e) =>
+                  setCredits({
+                    performers: credits.performers.map((x, j) =>
+                      j === i ? { ...x, role: e.target.value } : x,
+                    ),
+                  })
+                }
+                disabled={disabled}
+              />
+              <RemoveButton
+                label={`Remove performer ${i + 1}`}
+                onClick={() => setCredits({ performers: credits.performers.filter((_, j) => j !== i) })}
+                disabled={disabled}
+              />
+            </div>
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="self-start"
+            disabled={disabled}
+            onClick={() => setCredits({ performers: [...credits.performers, { name: '', role: '' }] })}
+          >
+            <Plus aria-hidden="true" />
+            Add performer
+          </Button>
+        </div>
+      </Section>
+
+      <Section
+        title="Writers and publishers"
+        description="Shares are percentages and total 100 for each list."
+      >
+        {err('writers') ? (
+          <p role="alert" className="text-sm text-destructive">
+            {err('writers')}
+          </p>
+        ) : null}
+        {data.writers.map((w, i) => {
+          const setWriter = (patch: Partial<typeof w>) =>
+            set({ writers: data.writers.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
+            <div key={i} className="grid gap-3 sm:grid-cols-[2fr_1.5fr_1fr_1.3fr_1fr_auto]">
+              <TextField
+                label={`Writer ${i + 1} name`}
+                value={w.name}
+                onChange={(e) => setWriter({ name: e.target.value })}
+                error={err(`writers.${i}.name`)}
+                disabled={disabled}
+              />
+              <SelectField
+                label={`Writer ${i + 1} role`}
+                value={w.role}
+                onChange={(role) => setWriter({ role: role as WriterRole })}
+                options={Object.entries(WRITER_ROLE_LABELS)}
+                disabled={disabled}
+              />
+              <TextField
+                label={`Writer ${i + 1} PRO`}
+                value={w.pro}
+                placeholder="PRS"
+                onChange={(e) => setWriter({ pro: e.target.value })}
+                disabled={disabled}
+              />
+              <TextField
+                label={`Writer ${i + 1} IPI`}
+                value={w.ipi}
+                onChange={(e) => setWriter({ ipi: e.target.value })}
+                error={err(`writers.${i}.ipi`)}
+                disabled={disabled}
+              />
+              <TextField
+                label={`Writer ${i + 1} share (%)`}
+                type="number"
+                min={0}
+                max={100}
+                step={0.01}
+                value={Number.isFinite(w.share) ? String(w.share) : ''}
+                onChange={(e) => setWriter({ share: e.target.value === '' ? 0 : Number(e.target.value) })}
+                error={err(`writers.${i}.share`)}
+                disabled={disabled}
+              />
+              <RemoveButton
+                label={`Remove writer ${i + 1}`}
+                onClick={() => set({ writers: data.writers.filter((_, j) => j !== i) })}
+                disabled={disabled}
+              />
+            </div>
+          );
+        })}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={disabled}
+          onClick={() =>
+            set({
+              writers: [...data.writers, { name: '', role: 'composer_lyricist', pro: '', ipi: '', share: 0 }],
+            })
+          }
+        >
+          <Plus aria-hidden="true" />
+          Add writer
+        </Button>
+
+        {err('publishers') ? (
+          <p role="alert" className="text-sm text-destructive">
+            {err('publishers')}
+          </p>
+        ) : null}
+        {data.publishers.map((p, i) => {
+          const setPublisher = (patch: Partial<typeof p>) =>
+            set({ publishers: data.publishers.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
+            <div key={i} className="grid gap-3 sm:grid-cols-[2fr_1fr_1.3fr_1fr_auto]">
+              <TextField
+                label={`Publisher ${i + 1} name`}
+                value={p.name}
+                onChange={(e) => setPublisher({ name: e.target.value })}
+                error={err(`publishers.${i}.name`)}
+                disabled={disabled}
+              />
+              <TextField
+                label={`Publisher ${i + 1} PRO`}
+                value={p.pro}
+                onChange={(e) => setPublisher({ pro: e.target.value })}
+                disabled={disabled}
+              />
+              <TextField
+                label={`Publisher ${i + 1} IPI`}
+                value={p.ipi}
+                onChange={(e) => setPublisher({ ipi: e.target.value })}
+                disabled={disabled}
+              />
+              <TextField
+                label={`Publisher ${i + 1} share (%)`}
+                type="number"
+                min={0}
+                max={100}
+                step={0.01}
+                value={Number.isFinite(p.share) ? String(p.share) : ''}
+                onChange={(e) => setPublisher({ share: e.target.value === '' ? 0 : Number(e.target.value) })}
+                error={err(`publishers.${i}.share`)}
+                disabled={disabled}
+              />
+              <RemoveButton
+                label={`Remove publisher ${i + 1}`}
+                onClick={() => set({ publishers: data.publishers.filter((_, j) => j !== i) })}
+                disabled={disabled}
+              />
+            </div>
+          );
+        })}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={disabled}
+          onClick={() => set({ publishers: [...data.publishers, { name: '', pro: '', ipi: '', share: 0 }] })}
+        >
+          <Plus aria-hidden="true" />
+          Add publisher
+        </Button>
+      </Section>
+    </div>
+  );
+}

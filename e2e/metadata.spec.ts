@@ -1,0 +1,85 @@
+import { apiSignIn, expect, signInAndWait, test } from './fixtures.ts';
+
+const DEMO_ADMIN = 'admin@demo.test';
+const DEMO_PASSWORD = 'demo-password';
+
+test('an artist fills and submits the metadata form by link; the label is notified and confirms it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const token = await apiSignIn(request, DEMO_ADMIN, DEMO_PASSWORD);
+  const list = await request.get('/api/v1/signed-songs?search=Summer%20Static', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const song = ((await list.json()) as { songs: { id: string; title: string }[] }).songs.find(
+    (s) => s.title === 'Summer Static',
+  );
+  expect(song, 'the demo has the signed song Summer Static').toBeTruthy();
+  const songId = song!.id;
+
+  // The label creates a form on the song's metadata tab and copies the artist's link.
+  await signInAndWait(page, DEMO_ADMIN, DEMO_PASSWORD);
+  await page.goto(`/signed-songs/${songId}/metadata`);
+  const create = page.getByRole('button', { name: /^(Create metadata form|New metadata form)$/ });
+  await create.first().click();
+  const linkBox = page.getByLabel('Link for the artist');
+  await expect(linkBox).toHaveValue(/\/metadata\/[A-Za-z0-9_-]{43}$/);
+  const link = await linkBox.inputValue();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+
+  // The artist, with no session, opens it in another browser context.
+  const artistContext = await browser.newContext();
+  const artist = await artistContext.newPage();
+  await artist.goto(new URL(link).pathname);
+  await expect(artist.getByRole('heading', { name: 'Metadata for “Summer Static”' })).toBeVisible();
+  await expect(artist.getByLabel('Title')).toHaveValue('Summer Static');
+
+  await artist.getByRole('button', { name: 'Add writer' }).click();
+  await artist.getByLabel('Writer 1 Name').fill('Nova Lane');
+  await artist.getByLabel('Writer 1 Share %').fill('60');
+  await artist.getByRole('button', { name: 'Add writer' }).click();
+  await artist.getByLabel('Writer 2 Name').fill('Sam Ortiz');
+  await artist.getByLabel('Writer 2 Share %').fill('40');
+  await expect(artist.getByText('Total: 100%')).toBeVisible();
+  await artist.getByLabel('ISRC').fill('gb-dmr-26-00077');
+  await expect(artist.getByText('Valid ISRC: GB-DMR-26-00077')).toBeVisible();
+  await artist.getByLabel('Genre').fill('Synth-pop');
+  await artist.getByLabel('Language').selectOption('en');
+  await expect(artist.getByRole('status').filter({ hasText: /\bSaved\b/ })).toBeVisible();
+
+  await artist.getByRole('button', { name: 'Submit metadata' }).click();
+  await expect(artist.getByRole('heading', { name: 'Thank you! Your metadata has been sent' })).toBeVisible();
+  await artistContext.close();
+
+  // The label's bell: the notification leads to /signed-songs?songId=… and then /signed-songs/metadata.
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const item = page
+    .getByRole('menu', { name: 'Notifications' })
+    .getByRole('menuitem', { name: /submitted the metadata for "Summer Static"/ })
+    .first();
+  await expect(item).toBeVisible();
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  await item.click();
+  await expect.poll(() => urls.some((u) => u.endsWith(`/signed-songs?songId=${songId}`))).toBe(true);
+  await expect(page).toHaveURL(/\/signed-songs\/metadata$/);
+  expect(urls.findIndex((u) => u.includes('?songId='))).toBeLessThan(
+    urls.findIndex((u) => u.endsWith('/signed-songs/metadata')),
+  );
+
+  // The label reviews the submitted form and confirms it.
+  await page.getByRole('button', { name: 'Submitted', exact: true }).click();
+  await page
+    .getByRole('link', { name: /Summer Static/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/signed-songs/${songId}/metadata\\?form=`));
+  await expect(page.getByText('GB-DMR-26-00077')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm metadata' }).click();
+  await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm metadata' })).toBeHidden();
+});
