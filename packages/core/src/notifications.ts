@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'mention',
   'contract_signed',
   'contract_declined',
+  'label_copy_submitted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -34,6 +35,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   mention: 'Mentions',
   contract_signed: 'Contract signatures',
   contract_declined: 'Contracts declined',
+  label_copy_submitted: 'Label copy sent by the artist',
 };
 
 /** The bell's texts (spec section 2). */
@@ -79,6 +81,8 @@ export function notificationTarget(
     case 'contract_signed':
     case 'contract_declined':
       return song ? { path: `/signed-songs/${song}/contracts` } : null;
+    case 'label_copy_submitted':
+      return song ? { path: `/signed-songs/${song}/label-copy` } : null;
     case 'campaign_task_assigned':
     case 'campaign_task_deadline_3days':
     case 'campaign_task_deadline_1day':

@@ -33,6 +33,7 @@ import {
   listPublicLinks,
   revokePublicLink,
 } from '../../platform/public-links/public-links.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
 import {
   assembleDocument,
   documentOfCopy,
@@ -96,6 +97,7 @@ const PUBLIC_PATHS: Record<LabelCopyLinkPurpose, (token: string) => string> = {
 
 export function createLabelCopyService(ctx: AppContext) {
   const { database } = ctx;
+  const notifications = createNotificationsService(ctx);
 
   async function loadPrefillSources(tx: Queryable, organizationId: string, songId: string) {
     const [metadata, contract, organizationName] = [
@@ -205,10 +207,23 @@ export function createLabelCopyService(ctx: AppContext) {
         if (!spent.ok) throw new AppError(REFUSAL_CODE[spent.reason], PUBLIC_LINK_MESSAGES[spent.reason]);
       }
       await repo.updateData(tx, link.organizationId, row.id, data);
-      if (submit) await repo.setStatus(tx, link.organizationId, row.id, 'submitted');
-      return requireCopy(tx, link.organizationId, row.id);
+      let notified: Awaited<ReturnType<typeof notifications.notify>> | null = null;
+      if (submit) {
+        await repo.setStatus(tx, link.organizationId, row.id, 'submitted');
+        // The label hears of it: every member, with the song (the bell opens its Label Copy tab).
+        notified = await notifications.notify(tx, {
+          organizationId: link.organizationId,
+          recipients: 'all_members',
+          senderId: null,
+          type: 'label_copy_submitted',
+          songId: current.song_id,
+          message: `The artist sent the label copy of "${current.song_title}"`,
+        });
+      }
+      return { copy: await requireCopy(tx, link.organizationId, row.id), notified };
     });
-    const dto = toDto(updated);
+    await updated.notified?.sendEmails();
+    const dto = toDto(updated.copy);
     return {
       organization_name: organizationName,
       song_title: dto.song_title,

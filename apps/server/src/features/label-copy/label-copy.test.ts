@@ -271,6 +271,15 @@ describe('label copy', () => {
     const seen = await ok<LabelCopyDto>(await call(label, 'GET', `/api/v1/label-copies/${copy.id}`));
     expect(seen).toMatchObject({ status: 'submitted', data: { credits: { producer: 'Mina Cole' } } });
     expect(seen.submitted_at).not.toBeNull();
+    // The label's bell says so, and leads to the song's Label Copy tab.
+    const bell = await call(label, 'GET', '/api/v1/notifications');
+    const note = bell
+      .json<{ notifications: { type: string; song_id: string; message: string }[] }>()
+      .notifications.find((n) => n.type === 'label_copy_submitted');
+    expect(note).toMatchObject({
+      song_id: copy.song_id,
+      message: expect.stringContaining('sent the label copy'),
+    });
 
     for (const res of [
       await call(null, 'GET', url),
