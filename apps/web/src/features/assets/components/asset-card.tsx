@@ -63,7 +63,7 @@ export function AssetCard({
   };
 
   return (
-    <Card className="flex flex-col gap-4 p-4 sm:p-5">
+    <Card className="flex min-w-0 flex-col gap-4 p-4 sm:p-5">
       <section aria-labelledby={headingId} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">

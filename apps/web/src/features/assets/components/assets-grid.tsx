@@ -16,7 +16,12 @@ export function AssetsGrid({
 }) {
   if (query.isPending) {
     return (
-      <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading assets">
+      <div
+        className="grid grid-cols-1 gap-4 md:grid-cols-2"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading assets"
+      >
         {kindsOf(scope).map((kind) => (
           <Skeleton key={kind} className="h-64 rounded-xl" />
         ))}
@@ -35,7 +40,7 @@ export function AssetsGrid({
   }
   const data = query.data;
   return (
-    <div className="grid items-start gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
       {kindsOf(scope).map((kind) => (
         <AssetCard key={kind} songId={songId} kind={kind} data={data.kinds.find((k) => k.kind === kind)} />
       ))}

@@ -89,7 +89,7 @@ export function ContractTemplatesDialog({ open, onClose }: { open: boolean; onCl
         <form
           onSubmit={submit}
           noValidate
-          className="-mx-1 flex max-h-[70vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
+          className="-mx-1 flex max-h-[70vh] flex-col gap-4 overflow-y-auto px-1"
         >
           <Field label="Kind">
             {(id) => (
@@ -174,10 +174,10 @@ export function ContractTemplatesDialog({ open, onClose }: { open: boolean; onCl
               className="flex items-center justify-between gap-2 rounded-lg border border-border p-3"
             >
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium">{t.name}</p>
-                <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <p className="break-words text-sm font-medium">{t.name}</p>
+                <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-muted-foreground">
                   {CONTRACT_KIND_LABELS[t.kind]}
-                  {t.builtin ? <Badge>Built-in</Badge> : null}
+                  {t.builtin ? <Badge className="whitespace-nowrap">Built-in</Badge> : null}
                 </p>
               </div>
               <div className="flex shrink-0 gap-1">

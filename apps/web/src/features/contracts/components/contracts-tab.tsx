@@ -54,8 +54,12 @@ const STATUS_VARIANT: Record<ContractStatus, BadgeVariant> = {
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
 
-export function ContractStatusBadge({ status }: { status: ContractStatus }) {
-  return <Badge variant={STATUS_VARIANT[status]}>{CONTRACT_STATUS_LABELS[status]}</Badge>;
+export function ContractStatusBadge({ status, className }: { status: ContractStatus; className?: string }) {
+  return (
+    <Badge variant={STATUS_VARIANT[status]} className={className}>
+      {CONTRACT_STATUS_LABELS[status]}
+    </Badge>
+  );
 }
 
 function ConfirmDialog({
@@ -181,7 +185,7 @@ function ContractCard({
               {contract.created_by_name ? ` by ${contract.created_by_name}` : ''}
             </p>
           </div>
-          <ContractStatusBadge status={contract.status} />
+          <ContractStatusBadge status={contract.status} className="shrink-0 self-start" />
         </div>
 
         {contract.status === 'declined' && contract.decline_reason ? (
@@ -197,7 +201,7 @@ function ContractCard({
               {contract.signers.map((s) => (
                 <li key={s.id} className="flex flex-col gap-2 rounded-lg bg-muted/50 px-3 py-2 text-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="min-w-0">
+                    <span className="min-w-0 wrap-anywhere">
                       <span className="font-medium">{s.name}</span>{' '}
                       <span className="text-muted-foreground">
                         ({s.role}) · {s.email}

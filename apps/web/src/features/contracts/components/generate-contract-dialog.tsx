@@ -68,6 +68,13 @@ function initial(
 const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value.replace(',', '.')));
 
 /** The generator (and a draft's editor): template, title, terms and the writers' shares. */
+/** "Master license (standard)", not "… (standard) (Master license)": the kind only when the name lacks it. */
+function templateOptionLabel(t: { name: string; kind: keyof typeof CONTRACT_KIND_LABELS; builtin: boolean }) {
+  const kind = CONTRACT_KIND_LABELS[t.kind];
+  const withKind = t.name.toLowerCase().includes(kind.toLowerCase()) ? t.name : `${t.name} (${kind})`;
+  return t.builtin ? withKind : `${withKind} · yours`;
+}
+
 export function GenerateContractDialog({
   open,
   onClose,
@@ -149,7 +156,7 @@ export function GenerateContractDialog({
       <form
         onSubmit={submit}
         noValidate
-        className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
+        className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1"
       >
         <Field label="Template">
           {(id) => (
@@ -161,7 +168,7 @@ export function GenerateContractDialog({
             >
               {(templates.data ?? []).map((t) => (
                 <option key={t.id} value={t.id}>
-                  {t.name} ({CONTRACT_KIND_LABELS[t.kind]}){t.builtin ? '' : ' · yours'}
+                  {templateOptionLabel(t)}
                 </option>
               ))}
               {templates.data ? null : <option value={form.templateId}>Loading templates…</option>}

@@ -104,7 +104,7 @@ export function SendContractDialog({
       <form
         onSubmit={submit}
         noValidate
-        className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
+        className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1"
       >
         {signers.map((s, i) => (
           <fieldset key={s.key} className="grid grid-cols-2 gap-2 rounded-lg border border-border p-3">

@@ -28,13 +28,20 @@ import { SignaturePad } from '../components/signature-pad';
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const DEAD_HINT = 'If you still need to sign, ask the label to send you a new link.';
 
-function SignForm({ token, contract }: { token: string; contract: PublicContractDto }) {
+function SignForm({
+  token,
+  contract,
+  onSigned,
+}: {
+  token: string;
+  contract: PublicContractDto;
+  onSigned: (signed: PublicSignedDto) => void;
+}) {
   const [kind, setKind] = useState<SignatureKind>('typed');
   const [typed, setTyped] = useState(contract.signer.name);
   const [drawn, setDrawn] = useState<string | null>(null);
   const [agree, setAgree] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<PublicSignedDto | null>(null);
   const [dead, setDead] = useState<string | null>(null);
   const sign = useSignContract(contract.contract_id);
 
@@ -54,7 +61,7 @@ function SignForm({ token, contract }: { token: string; contract: PublicContract
       return;
     }
     try {
-      setDone(await sign.mutateAsync(body.data));
+      onSigned(await sign.mutateAsync(body.data));
     } catch (e) {
       if (isDeadLink(e)) setDead(publicErrorMessage(e));
       else setError(publicErrorMessage(e, 'Your signature could not be saved. Please try again.'));
@@ -62,33 +69,6 @@ function SignForm({ token, contract }: { token: string; contract: PublicContract
   };
 
   if (dead) return <DeadLink message={dead} hint={DEAD_HINT} />;
-  if (done) {
-    return (
-      <PortalCard
-        icon={<CircleCheck aria-hidden="true" />}
-        eyebrow={contract.label_name}
-        title="Thank you for signing"
-        description={
-          done.status === 'signed'
-            ? `Everyone has signed "${contract.title}". The signed PDF with its certificate of completion is ready.`
-            : `Your signature on "${contract.title}" is saved. ${contract.label_name} will be told, and the other signers still need to sign.`
-        }
-      >
-        {done.signed_document_url ? (
-          <a
-            href={done.signed_document_url}
-            target="_blank"
-            rel="noopener"
-            className={buttonClasses({ className: 'self-start' })}
-          >
-            <Download aria-hidden="true" />
-            Download the signed PDF
-          </a>
-        ) : null}
-      </PortalCard>
-    );
-  }
-
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div role="radiogroup" aria-label="How to sign" className="grid grid-cols-2 gap-2">
@@ -159,7 +139,37 @@ function SignForm({ token, contract }: { token: string; contract: PublicContract
   );
 }
 
+/** After signing: the thank-you card alone (the token is spent, so the document is not shown again). */
+function SignedThanks({ contract, done }: { contract: PublicContractDto; done: PublicSignedDto }) {
+  return (
+    <PortalCard
+      icon={<CircleCheck aria-hidden="true" />}
+      eyebrow={contract.label_name}
+      title="Thank you for signing"
+      description={
+        done.status === 'signed'
+          ? `Everyone has signed "${contract.title}". The signed PDF with its certificate of completion is ready.`
+          : `Your signature on "${contract.title}" is saved. ${contract.label_name} will be told, and the other signers still need to sign.`
+      }
+    >
+      {done.signed_document_url ? (
+        <a
+          href={done.signed_document_url}
+          target="_blank"
+          rel="noopener"
+          className={buttonClasses({ className: 'self-start' })}
+        >
+          <Download aria-hidden="true" />
+          Download the signed PDF
+        </a>
+      ) : null}
+    </PortalCard>
+  );
+}
+
 function ContractView({ token, contract }: { token: string; contract: PublicContractDto }) {
+  const [done, setDone] = useState<PublicSignedDto | null>(null);
+  if (done) return <SignedThanks contract={contract} done={done} />;
   return (
     <div className="flex flex-col gap-4">
       <PortalCard
@@ -215,7 +225,7 @@ function ContractView({ token, contract }: { token: string; contract: PublicCont
         title="Your signature"
         description={`Signing as ${contract.signer.name} (${contract.signer.email}).`}
       >
-        <SignForm token={token} contract={contract} />
+        <SignForm token={token} contract={contract} onSigned={setDone} />
       </PortalCard>
     </div>
   );

@@ -338,12 +338,12 @@ function TaskRow({
         <span className={cn('text-sm break-words', isDone && 'text-muted-foreground line-through')}>
           {task.title}
         </span>
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        <span className="flex flex-wrap items-center gap-x-1 gap-y-1 text-xs text-muted-foreground">
           <span>{task.assignee_name ?? 'Unassigned'}</span>
           {task.due_date ? <span>· Due {formatDay(task.due_date)}</span> : null}
           {task.status === 'in_progress' ? <span>· {TASK_STATUS_LABELS.in_progress}</span> : null}
           {badge ? (
-            <Badge variant={badge.variant} className={badge.className}>
+            <Badge variant={badge.variant} className={cn('ml-1', badge.className)}>
               {badge.text}
             </Badge>
           ) : null}

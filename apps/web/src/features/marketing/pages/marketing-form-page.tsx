@@ -41,7 +41,8 @@ function errorsOf(issues: { path: PropertyKey[]; message: string }[]): FieldErro
   const out: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.');
-    out[key] ??= issue.message.replace(/^[\w.]+: /, '');
+    const text = issue.message.replace(/^[\w.]+: /, '');
+    out[key] ??= text.charAt(0).toUpperCase() + text.slice(1);
   }
   return out;
 }
@@ -80,6 +81,8 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
   });
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
+  // The submit button is far below most fields on a phone: say why nothing was sent.
+  const [submitTried, setSubmitTried] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const dirty = useRef(false);
 
@@ -115,9 +118,11 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
     const parsed = questionnaireSubmission.safeParse(form);
     if (!parsed.success) {
       setErrors(errorsOf(parsed.error.issues));
+      setSubmitTried(true);
       return;
     }
     setErrors({});
+    setSubmitTried(false);
     setSubmitting(true);
     setSubmitError(null);
     try {
@@ -299,6 +304,9 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
         </fieldset>
 
         {submitError ? <Alert>{publicErrorMessage(submitError)}</Alert> : null}
+        {submitTried && Object.keys(errors).length > 0 ? (
+          <Alert>Some answers need fixing: see the highlighted fields above.</Alert>
+        ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p role="status" className="text-sm text-muted-foreground">
             {saveState.kind === 'saving'

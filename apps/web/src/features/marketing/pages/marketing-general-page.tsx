@@ -69,7 +69,8 @@ function IntakeForm({ token, intake }: { token: string; intake: PublicGeneralInt
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
-        next[String(issue.path[0])] ??= issue.message.replace(/^[\w.]+: /, '');
+        const text = issue.message.replace(/^[\w.]+: /, '');
+        next[String(issue.path[0])] ??= text.charAt(0).toUpperCase() + text.slice(1);
       }
       setErrors(next);
       return;

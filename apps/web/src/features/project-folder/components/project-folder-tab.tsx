@@ -404,7 +404,8 @@ function Row({
   const file = item.kind === 'file' ? item.file : null;
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5 sm:px-4">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      {/* basis-48: on a phone the actions wrap below the name instead of squeezing it. */}
+      <div className="flex min-w-0 flex-1 basis-48 items-center gap-3">
         {item.kind === 'folder' ? (
           <Folder aria-hidden="true" className="size-5 shrink-0 text-primary" />
         ) : (
@@ -415,7 +416,7 @@ function Row({
             <button
               type="button"
               onClick={onOpen}
-              className="truncate rounded-sm text-left text-sm font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              className="block max-w-full truncate rounded-sm text-left text-sm font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring"
             >
               {name}
             </button>
