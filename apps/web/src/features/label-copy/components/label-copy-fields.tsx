@@ -309,7 +309,8 @@ export function LabelCopyFields({
   const setCredits = (patch: Partial<LabelCopyData['credits']>) => set({ credits: { ...credits, ...patch } });
 
   return (
-    <div className="flex flex-col gap-6">
+    // Locked (final) fields hide their example placeholders, so an empty field does not read as filled in.
+    <div className="flex flex-col gap-6 [&_input:disabled::placeholder]:text-transparent">
       <Section title="Release">
         <div className={grid}>
           {text('release_title', 'Release title')}
@@ -556,51 +557,56 @@ export function LabelCopyFields({
             set({ writers: data.writers.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
-            <div key={i} className="grid gap-3 sm:grid-cols-[2fr_1.5fr_1fr_1.3fr_1fr_auto]">
-              <TextField
-                label={`Writer ${i + 1} name`}
-                value={w.name}
-                onChange={(e) => setWriter({ name: e.target.value })}
-                error={err(`writers.${i}.name`)}
-                disabled={disabled}
-              />
-              <SelectField
-                label={`Writer ${i + 1} role`}
-                value={w.role}
-                onChange={(role) => setWriter({ role: role as WriterRole })}
-                options={Object.entries(WRITER_ROLE_LABELS)}
-                disabled={disabled}
-              />
-              <TextField
-                label={`Writer ${i + 1} PRO`}
-                value={w.pro}
-                placeholder="PRS"
-                onChange={(e) => setWriter({ pro: e.target.value })}
-                disabled={disabled}
-              />
-              <TextField
-                label={`Writer ${i + 1} IPI`}
-                value={w.ipi}
-                onChange={(e) => setWriter({ ipi: e.target.value })}
-                error={err(`writers.${i}.ipi`)}
-                disabled={disabled}
-              />
-              <TextField
-                label={`Writer ${i + 1} share (%)`}
-                type="number"
-                min={0}
-                max={100}
-                step={0.01}
-                value={Number.isFinite(w.share) ? String(w.share) : ''}
-                onChange={(e) => setWriter({ share: e.target.value === '' ? 0 : Number(e.target.value) })}
-                error={err(`writers.${i}.share`)}
-                disabled={disabled}
-              />
-              <RemoveButton
-                label={`Remove writer ${i + 1}`}
-                onClick={() => set({ writers: data.writers.filter((_, j) => j !== i) })}
-                disabled={disabled}
-              />
+            <div key={i} className="rounded-lg border border-border p-4">
+              <div className="mb-3 flex items-center justify-between gap-2">
+                <p className="text-sm font-semibold text-foreground">Writer {i + 1}</p>
+                <RemoveButton
+                  label={`Remove writer ${i + 1}`}
+                  onClick={() => set({ writers: data.writers.filter((_, j) => j !== i) })}
+                  disabled={disabled}
+                />
+              </div>
+              <div className={grid}>
+                <TextField
+                  label={`Writer ${i + 1} name`}
+                  value={w.name}
+                  onChange={(e) => setWriter({ name: e.target.value })}
+                  error={err(`writers.${i}.name`)}
+                  disabled={disabled}
+                />
+                <SelectField
+                  label={`Writer ${i + 1} role`}
+                  value={w.role}
+                  onChange={(role) => setWriter({ role: role as WriterRole })}
+                  options={Object.entries(WRITER_ROLE_LABELS)}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Writer ${i + 1} PRO`}
+                  value={w.pro}
+                  placeholder="PRS"
+                  onChange={(e) => setWriter({ pro: e.target.value })}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Writer ${i + 1} IPI`}
+                  value={w.ipi}
+                  onChange={(e) => setWriter({ ipi: e.target.value })}
+                  error={err(`writers.${i}.ipi`)}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Writer ${i + 1} share (%)`}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={0.01}
+                  value={Number.isFinite(w.share) ? String(w.share) : ''}
+                  onChange={(e) => setWriter({ share: e.target.value === '' ? 0 : Number(e.target.value) })}
+                  error={err(`writers.${i}.share`)}
+                  disabled={disabled}
+                />
+              </div>
             </div>
           );
         })}
@@ -630,42 +636,49 @@ export function LabelCopyFields({
             set({ publishers: data.publishers.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
-            <div key={i} className="grid gap-3 sm:grid-cols-[2fr_1fr_1.3fr_1fr_auto]">
-              <TextField
-                label={`Publisher ${i + 1} name`}
-                value={p.name}
-                onChange={(e) => setPublisher({ name: e.target.value })}
-                error={err(`publishers.${i}.name`)}
-                disabled={disabled}
-              />
-              <TextField
-                label={`Publisher ${i + 1} PRO`}
-                value={p.pro}
-                onChange={(e) => setPublisher({ pro: e.target.value })}
-                disabled={disabled}
-              />
-              <TextField
-                label={`Publisher ${i + 1} IPI`}
-                value={p.ipi}
-                onChange={(e) => setPublisher({ ipi: e.target.value })}
-                disabled={disabled}
-              />
-              <TextField
-                label={`Publisher ${i + 1} share (%)`}
-                type="number"
-                min={0}
-                max={100}
-                step={0.01}
-                value={Number.isFinite(p.share) ? String(p.share) : ''}
-                onChange={(e) => setPublisher({ share: e.target.value === '' ? 0 : Number(e.target.value) })}
-                error={err(`publishers.${i}.share`)}
-                disabled={disabled}
-              />
-              <RemoveButton
-                label={`Remove publisher ${i + 1}`}
-                onClick={() => set({ publishers: data.publishers.filter((_, j) => j !== i) })}
-                disabled={disabled}
-              />
+            <div key={i} className="rounded-lg border border-border p-4">
+              <div className="mb-3 flex items-center justify-between gap-2">
+                <p className="text-sm font-semibold text-foreground">Publisher {i + 1}</p>
+                <RemoveButton
+                  label={`Remove publisher ${i + 1}`}
+                  onClick={() => set({ publishers: data.publishers.filter((_, j) => j !== i) })}
+                  disabled={disabled}
+                />
+              </div>
+              <div className={grid}>
+                <TextField
+                  label={`Publisher ${i + 1} name`}
+                  value={p.name}
+                  onChange={(e) => setPublisher({ name: e.target.value })}
+                  error={err(`publishers.${i}.name`)}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Publisher ${i + 1} PRO`}
+                  value={p.pro}
+                  onChange={(e) => setPublisher({ pro: e.target.value })}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Publisher ${i + 1} IPI`}
+                  value={p.ipi}
+                  onChange={(e) => setPublisher({ ipi: e.target.value })}
+                  disabled={disabled}
+                />
+                <TextField
+                  label={`Publisher ${i + 1} share (%)`}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={0.01}
+                  value={Number.isFinite(p.share) ? String(p.share) : ''}
+                  onChange={(e) =>
+                    setPublisher({ share: e.target.value === '' ? 0 : Number(e.target.value) })
+                  }
+                  error={err(`publishers.${i}.share`)}
+                  disabled={disabled}
+                />
+              </div>
             </div>
           );
         })}

@@ -21,15 +21,23 @@ export function formatDate(iso: string): string {
 
 function Rows({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr] sm:gap-y-2">
       {rows.map(([label, value]) => (
-        <div key={label} className="contents">
+        // On a phone each label sits right above its value; from sm up they share a row.
+        <div key={label} className="flex flex-col gap-0.5 sm:contents">
           <dt className="font-medium text-muted-foreground">{label}</dt>
           <dd className="text-foreground break-words">{value || '—'}</dd>
         </div>
       ))}
     </dl>
   );
+}
+
+/** "Recording agreement: Harbour Lights", not the kind twice when the title already starts with it. */
+function agreementText(contract: LabelCopyDocumentContract): string {
+  const { kind, title } = contract;
+  if (title && kind && title.toLowerCase().startsWith(kind.toLowerCase())) return title;
+  return [kind, title].filter(Boolean).join(': ');
 }
 
 function SheetSection({ title, children }: { title: string; children: ReactNode }) {
@@ -41,6 +49,11 @@ function SheetSection({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+// Phones get the tracks and parties as a list (every column in view); wider screens and print, a table.
+const phoneList =
+  'flex flex-col divide-y divide-border border-y border-border text-sm sm:hidden print:hidden';
+const phoneItem = 'flex flex-col gap-0.5 py-2.5';
+const tableWrap = 'hidden overflow-x-auto sm:block print:block';
 const tableClasses = 'w-full min-w-[36rem] text-left text-sm';
 const th = 'border-b border-border px-2 py-2 font-medium text-muted-foreground';
 const td = 'border-b border-border px-2 py-2 align-top text-foreground';
@@ -77,37 +90,58 @@ export function LabelCopySheet({
         {data.tracks.length === 0 ? (
           <p className="text-sm text-muted-foreground">No tracks yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className={tableClasses}>
-              <thead>
-                <tr>
-                  <th className={th}>#</th>
-                  <th className={th}>Title</th>
-                  <th className={th}>Version</th>
-                  <th className={th}>Artists</th>
-                  <th className={th}>ISRC</th>
-                  <th className={th}>Duration</th>
-                  <th className={th}>Explicit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.tracks.map((t, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the position is the track number
-                  <tr key={i}>
-                    <td className={td}>{i + 1}</td>
-                    <td className={td}>{t.title}</td>
-                    <td className={td}>{t.version || '—'}</td>
-                    <td className={td}>{t.artists}</td>
-                    <td className={`${td} font-mono whitespace-nowrap`}>
-                      {t.isrc ? formatIsrc(t.isrc) : '—'}
-                    </td>
-                    <td className={td}>{formatDuration(t.duration_seconds) || '—'}</td>
-                    <td className={td}>{t.explicit ? 'Explicit' : 'Clean'}</td>
+          <>
+            <ol aria-label="Tracks" className={phoneList}>
+              {data.tracks.map((t, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the position is the track number
+                <li key={i} className={phoneItem}>
+                  <p className="font-medium text-foreground">
+                    {i + 1}. {t.title}
+                    {t.version ? ` (${t.version})` : ''}
+                  </p>
+                  <p className="text-muted-foreground">{t.artists}</p>
+                  <p className="text-muted-foreground">
+                    <span className="font-mono">{t.isrc ? formatIsrc(t.isrc) : 'No ISRC'}</span>
+                    {' · '}
+                    {formatDuration(t.duration_seconds) || '—'}
+                    {' · '}
+                    {t.explicit ? 'Explicit' : 'Clean'}
+                  </p>
+                </li>
+              ))}
+            </ol>
+            <div className={tableWrap}>
+              <table className={tableClasses}>
+                <thead>
+                  <tr>
+                    <th className={th}>#</th>
+                    <th className={th}>Title</th>
+                    <th className={th}>Version</th>
+                    <th className={th}>Artists</th>
+                    <th className={th}>ISRC</th>
+                    <th className={th}>Duration</th>
+                    <th className={th}>Explicit</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.tracks.map((t, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the position is the track number
+                    <tr key={i}>
+                      <td className={td}>{i + 1}</td>
+                      <td className={td}>{t.title}</td>
+                      <td className={td}>{t.version || '—'}</td>
+                      <td className={td}>{t.artists}</td>
+                      <td className={`${td} font-mono whitespace-nowrap`}>
+                        {t.isrc ? formatIsrc(t.isrc) : '—'}
+                      </td>
+                      <td className={td}>{formatDuration(t.duration_seconds) || '—'}</td>
+                      <td className={td}>{t.explicit ? 'Explicit' : 'Clean'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </SheetSection>
 
@@ -128,7 +162,25 @@ export function LabelCopySheet({
 
       {data.writers.length > 0 || data.publishers.length > 0 ? (
         <SheetSection title="Writers and publishers">
-          <div className="overflow-x-auto">
+          <ul aria-label="Writers and publishers" className={phoneList}>
+            {[
+              ...data.writers.map((w) => ({ ...w, roleText: WRITER_ROLE_LABELS[w.role] ?? w.role })),
+              ...data.publishers.map((p) => ({ ...p, roleText: 'Publisher' })),
+            ].map((party, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
+              <li key={i} className={phoneItem}>
+                <p className="font-medium text-foreground">
+                  {party.name} <span className="font-normal text-muted-foreground">· {party.share}%</span>
+                </p>
+                <p className="text-muted-foreground">
+                  {[party.roleText, party.pro, party.ipi ? `IPI ${party.ipi}` : '']
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <div className={tableWrap}>
             <table className={tableClasses}>
               <thead>
                 <tr>
@@ -170,7 +222,7 @@ export function LabelCopySheet({
         <SheetSection title="Contract">
           <Rows
             rows={[
-              ['Agreement', [contract.kind, contract.title].filter(Boolean).join(': ')],
+              ['Agreement', agreementText(contract)],
               [
                 'Status',
                 contract.signed_at

@@ -194,9 +194,16 @@ function PartyRows<R extends MetadataWriterDraft | MetadataPublisherDraft>({
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and removed by index
               key={index}
-              className="grid grid-cols-2 gap-2 rounded-lg border border-border p-3 sm:grid-cols-12 sm:items-start"
+              // Two rows from sm up (name and role; PRO, IPI and share), so every box fits its value
+              // even in the public form's narrow card.
+              className="grid grid-cols-2 gap-2 rounded-lg border border-border p-3 sm:grid-cols-6 sm:items-start"
             >
-              <label className="col-span-2 flex flex-col gap-1 sm:col-span-4">
+              <label
+                className={cn(
+                  'col-span-2 flex flex-col gap-1',
+                  'role' in row ? 'sm:col-span-3' : 'sm:col-span-6',
+                )}
+              >
                 {label('Name')}
                 <input
                   className={rowInput(err('name'))}
@@ -225,7 +232,7 @@ function PartyRows<R extends MetadataWriterDraft | MetadataPublisherDraft>({
                   <FieldError id={`${at}-role`} message={err('role')} />
                 </label>
               ) : null}
-              <label className={cn('flex flex-col gap-1', 'role' in row ? 'sm:col-span-1' : 'sm:col-span-3')}>
+              <label className="flex flex-col gap-1 sm:col-span-2">
                 {label('PRO')}
                 <input
                   className={rowInput(err('pro'))}
@@ -267,7 +274,7 @@ function PartyRows<R extends MetadataWriterDraft | MetadataPublisherDraft>({
                 </Button>
               </div>
               {err('share') ? (
-                <div className="col-span-2 sm:col-span-12">
+                <div className="col-span-2 sm:col-span-6">
                   <FieldError id={`${at}-share`} message={err('share')} />
                 </div>
               ) : null}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { Card } from '../../../components/ui/card';
@@ -35,20 +36,31 @@ export function SignedSongPage() {
   const section: SignedSongSection = isKnownTab && tab !== undefined ? tab : 'overview';
   // The team sees which tab of the song the member is on (spec section 9).
   useTrackViewing(isKnownTab ? songId : null, section);
+  const tabsRef = useRef<HTMLElement>(null);
+  // On a phone the tab row scrolls sideways: keep the current tab in view (the page does not move).
+  useEffect(() => {
+    const nav = tabsRef.current;
+    const current = nav?.querySelector<HTMLElement>(`[data-section="${section}"]`);
+    if (!nav || !current) return;
+    const left = current.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
+    if (left < nav.scrollLeft || left + current.offsetWidth > nav.scrollLeft + nav.clientWidth)
+      nav.scrollLeft = Math.max(0, left - 16);
+  }, [section]);
   if (!isKnownTab) return <Navigate to={paths.signedSong.href(songId)} replace />;
 
   return (
     <div className="flex flex-col gap-6">
       <SongHeader songId={songId} />
-      <nav aria-label="Song sections" className="-mx-1 overflow-x-auto scrollbar-none">
-        <ul className="flex min-w-max gap-1 border-b border-border px-1">
+      <nav ref={tabsRef} aria-label="Song sections" className="overflow-x-auto scrollbar-none">
+        <ul className="flex min-w-max gap-1 border-b border-border">
           {SIGNED_SONG_TABS.map((key) => (
             <li key={key}>
               <NavLink
                 to={paths.signedSong.href(songId, key)}
+                data-section={key}
                 aria-current={section === key ? 'page' : undefined}
                 className={cn(
-                  '-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium outline-none transition-colors focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-ring',
+                  '-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium outline-none transition-colors focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
                   section === key
                     ? 'border-primary text-foreground'
                     : 'border-transparent text-muted-foreground hover:text-foreground',
@@ -91,7 +103,8 @@ function SectionContent({ section, songId }: { section: SignedSongSection; songI
       return <ProjectFolderTab songId={songId} />;
     case 'chat':
       return (
-        <Card className="flex h-[calc(100dvh-20rem)] min-h-96 flex-col overflow-hidden">
+        // Phones keep room for the bottom bar under the card, so the message box stays in view.
+        <Card className="flex h-[calc(100dvh-27rem)] min-h-96 flex-col overflow-hidden md:h-[calc(100dvh-20rem)]">
           <SongChatThread songId={songId} className="h-full" />
         </Card>
       );
