@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AssetVersionDto, PresignedUploadDto, SongAssetsDto } from '@music-review/core/assets';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,22 +10,22 @@ import {
   makePng,
   makeWavWith,
 } from '../../platform/storage/test-media.ts';
-import { adminWithLabel, authHeader } from '../../test/api-helpers.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
-import { insertSong } from '../songs/songs.factory.ts';
+import { adminWithLabel } from '../../test/api-helpers.ts';
+import { createFileTestServer, injectAs, putPresigned, storagePath } from '../../test/file-helpers.ts';
+import type { TestServer } from '../../test/harness.ts';
+import { insertSignedSong } from '../../test/songs.ts';
 
 type Who = { token: string; organization: { id: string } };
 
 describe('release and artist assets', () => {
   let server: TestServer;
-  let dataDir: string;
   let ada: Who;
   let outsider: Who;
   let songId: string;
   let artwork3000: Buffer;
 
   const api = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    server.app.inject({ method, url, headers: authHeader(who.token), ...(payload ? { payload } : {}) });
+    injectAs(server, who, method, url, payload);
 
   /** Presign, PUT the bytes, confirm: the browser's three steps. Returns the confirm response. */
   async function upload(
@@ -46,15 +43,10 @@ describe('release and artist assets', () => {
       size_bytes: body.length,
     });
     expect(presign.statusCode, presign.body).toBe(200);
-    const { upload_url, key, content_type } = presign.json<PresignedUploadDto>();
-    const url = new URL(upload_url);
-    const put = await server.app.inject({
-      method: 'PUT',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': content_type },
-      payload: body,
-    });
+    const presigned = presign.json<PresignedUploadDto>();
+    const put = await putPresigned(server, presigned, body);
     expect(put.statusCode, put.body).toBe(200);
+    const { key } = presigned;
     const confirm = await api(who, 'POST', `/api/v1/songs/${song}/assets`, { key });
     return { confirm, key };
   }
@@ -68,23 +60,17 @@ describe('release and artist assets', () => {
     assets.kinds.find((k) => k.kind === kind)!.versions;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'mr-assets-'));
-    server = await createTestServer({ DATA_DIR: dataDir });
+    server = await createFileTestServer('assets');
     ada = await adminWithLabel(server.app, 'Assets Label');
     outsider = await adminWithLabel(server.app, 'Assets Elsewhere');
-    const song = await insertSong(server.database.db, {
-      organizationId: ada.organization.id,
+    const song = await insertSignedSong(server, ada.organization.id, {
       title: 'Summer Static',
       artist: 'Juno Park',
-      status: 'signed',
     });
     songId = song.id;
     artwork3000 = makePng(3000, 3000);
   });
-  afterAll(async () => {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   it('accepts 3000 x 3000 RGB artwork, records its checks and storage, and refuses 1000 x 1000 with the reason', async () => {
     const small = await upload(ada, songId, 'artwork', 'cover small.png', 'image/png', makePng(1000, 1000));
@@ -110,8 +96,10 @@ describe('release and artist assets', () => {
     );
     expect(Number(usage[0]?.file_size_bytes)).toBe(artwork3000.length);
     // The download link serves the file.
-    const url = new URL(confirm.json<AssetVersionDto>().url);
-    const download = await server.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const download = await server.app.inject({
+      method: 'GET',
+      url: storagePath(confirm.json<AssetVersionDto>().url),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(artwork3000)).toBe(true);
   });
@@ -232,14 +220,7 @@ describe('release and artist assets', () => {
       content_type: 'text/plain',
       size_bytes: HTML_PAGE.length,
     });
-    const { upload_url } = presign.json<PresignedUploadDto>();
-    const url = new URL(upload_url);
-    const put = await server.app.inject({
-      method: 'PUT',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'text/plain' },
-      payload: HTML_PAGE,
-    });
+    const put = await putPresigned(server, presign.json<PresignedUploadDto>(), HTML_PAGE);
     expect(put.statusCode).toBe(415);
     const html = await api(ada, 'POST', `/api/v1/songs/${songId}/assets/uploads`, {
       kind: 'bio',
@@ -302,11 +283,9 @@ describe('release and artist assets', () => {
     expect(
       (await api(outsider, 'POST', `/api/v1/songs/${songId}/assets/${artwork.id}/restore`)).statusCode,
     ).toBe(404);
-    const theirSong = await insertSong(server.database.db, {
-      organizationId: outsider.organization.id,
+    const theirSong = await insertSignedSong(server, outsider.organization.id, {
       title: 'Theirs',
       artist: 'Someone',
-      status: 'signed',
     });
     // Ada's asset through the outsider's own song, and Ada's file key confirmed by the outsider.
     expect(
@@ -325,11 +304,9 @@ describe('release and artist assets', () => {
   it('seeds demo assets and a demo project folder that list like uploaded ones', async () => {
     const { seedAssetsDemo } = await import('./assets.demo.ts');
     const { seedProjectFolderDemo } = await import('../project-folder/project-folder.demo.ts');
-    const song = await insertSong(server.database.db, {
-      organizationId: ada.organization.id,
+    const song = await insertSignedSong(server, ada.organization.id, {
       title: 'Demo Song',
       artist: 'Demo Artist',
-      status: 'signed',
     });
     const input = {
       organizationId: ada.organization.id,

@@ -9,7 +9,7 @@ import type { Queryable } from '../../platform/db/index.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { type AuditEvent, appendCertificate, renderContractPdf, sha256Hex } from './contracts.pdf.ts';
 import * as repo from './contracts.repo.ts';
-import { documentKey, signedKey, stepKey } from './contracts.service.ts';
+import { documentKey, signatureBlock, signedKey, stepKey } from './contracts.service.ts';
 
 interface DemoInput {
   organizationId: string;
@@ -104,7 +104,7 @@ export async function seedContractsDemo(tx: Queryable, input: DemoInput, storage
     }
     let hash = await put(
       documentKey(orgId, id),
-      await renderContractPdf({ ...doc, signers: signers.map(block) }),
+      await renderContractPdf({ ...doc, signers: signers.map(signatureBlock) }),
     );
     await repo.setDocument(tx, orgId, id, documentKey(orgId, id), hash);
     if (!storage) await tx.execute(sqlNullKey(orgId, id));
@@ -139,7 +139,7 @@ export async function seedContractsDemo(tx: Queryable, input: DemoInput, storage
         userAgent,
       });
       const now = await repo.listSigners(tx, orgId, [id]);
-      const step = await renderContractPdf({ ...doc, signers: now.map(block) });
+      const step = await renderContractPdf({ ...doc, signers: now.map(signatureBlock) });
       const after = await put(stepKey(orgId, id, i + 1), step);
       await repo.insertEvent(tx, {
         orgId,
@@ -197,18 +197,6 @@ export async function seedContractsDemo(tx: Queryable, input: DemoInput, storage
   if (first) await make(first, 'recording_agreement', 2, 2);
   if (second) await make(second, 'license', 1, 0);
 }
-
-const block = (row: repo.SignerRow) => ({
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  status: row.status,
-  signatureKind: row.signature_kind,
-  signatureText: row.signature_text,
-  signatureImage: row.signature_image,
-  signedAt: row.signed_at ? new Date(row.signed_at) : null,
-  ip: row.ip,
-});
 
 /** Without storage there are no files: the keys stay empty (the hashes still show the chain). */
 function sqlNullKey(orgId: string, id: string) {

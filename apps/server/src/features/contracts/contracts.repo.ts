@@ -162,19 +162,19 @@ export async function findContract(tx: Queryable, orgId: string, id: string, loc
   return rows[0] ?? null;
 }
 
+/** What a draft's terms set on its row (on creation and on each edit). */
+export interface DraftValues {
+  artistName: string;
+  templateId: string | null;
+  kind: string;
+  title: string;
+  terms: unknown;
+  bodyText: string;
+}
+
 export async function insertContract(
   tx: Queryable,
-  values: {
-    orgId: string;
-    songId: string;
-    artistName: string;
-    templateId: string | null;
-    kind: string;
-    title: string;
-    terms: unknown;
-    bodyText: string;
-    createdBy: string;
-  },
+  values: DraftValues & { orgId: string; songId: string; createdBy: string },
 ) {
   const rows = await queryRows<{ id: string }>(
     tx,
@@ -188,19 +188,7 @@ export async function insertContract(
   return rows[0]!.id;
 }
 
-export async function updateDraft(
-  tx: Queryable,
-  orgId: string,
-  id: string,
-  values: {
-    artistName: string;
-    templateId: string | null;
-    kind: string;
-    title: string;
-    terms: unknown;
-    bodyText: string;
-  },
-) {
+export async function updateDraft(tx: Queryable, orgId: string, id: string, values: DraftValues) {
   await tx.execute(
     sql`update contracts set artist_name = ${values.artistName}, template_id = ${values.templateId},
           kind = ${values.kind}, title = ${values.title}, terms = ${JSON.stringify(values.terms)}::jsonb,

@@ -41,6 +41,7 @@ import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import {
   consumePublicLink,
   createPublicLink,
+  type LinkVisitor,
   type PublicLink,
 } from '../../platform/public-links/public-links.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
@@ -148,7 +149,8 @@ const builtinTemplates = (): ContractTemplateDto[] =>
     updated_at: null,
   }));
 
-const signatureBlock = (row: repo.SignerRow): SignatureBlock => ({
+/** A signer's block on the PDF (also used by the demo seed). */
+export const signatureBlock = (row: repo.SignerRow): SignatureBlock => ({
   name: row.name,
   email: row.email,
   role: row.role,
@@ -169,6 +171,29 @@ const auditEvent = (row: repo.EventRow): AuditEvent => ({
   hashBefore: row.hash_before,
   hashAfter: row.hash_after,
   createdAt: new Date(row.created_at),
+});
+
+/** The row values of a draft rendered from these terms. */
+const draftValues = (
+  body: GenerateContractBody,
+  template: { id: string | null; kind: string },
+  bodyText: string,
+): repo.DraftValues => ({
+  artistName: body.terms.artist_name,
+  templateId: template.id,
+  kind: template.kind,
+  title: body.title,
+  terms: body.terms,
+  bodyText,
+});
+
+/** A draft as its PDF needs it (no signers yet). */
+const draftDocument = (id: string, songId: string, draft: repo.DraftValues) => ({
+  id,
+  title: draft.title,
+  body_text: draft.bodyText,
+  artist_name: draft.artistName,
+  song_id: songId,
 });
 
 export function createContractsService(ctx: AppContext) {
@@ -224,6 +249,58 @@ export function createContractsService(ctx: AppContext) {
       signers: signers.map(signatureBlock),
     });
   }
+
+  /** Renders the PDF (see renderDocument), stores it as the contract's document; answers its SHA-256. */
+  async function storeDocument(
+    tx: Queryable,
+    orgId: string,
+    contract: Parameters<typeof renderDocument>[2],
+    signers: repo.SignerRow[],
+  ) {
+    const pdf = await renderDocument(tx, orgId, contract, signers);
+    const key = documentKey(orgId, contract.id);
+    const sha = await store(key, pdf);
+    await repo.setDocument(tx, orgId, contract.id, key, sha);
+    return sha;
+  }
+
+  /** A step of the contract's audit trail taken by a member of the label. */
+  const memberEvent = (
+    tx: Queryable,
+    member: Member,
+    contractId: string,
+    action: string,
+    hashes: { hashBefore?: string | null; hashAfter?: string | null } = {},
+  ) =>
+    repo.insertEvent(tx, {
+      orgId: member.organizationId,
+      contractId,
+      action,
+      actorName: member.reviewer.name,
+      actorEmail: member.reviewer.email,
+      ...hashes,
+    });
+
+  /** A step of the audit trail taken by a signer through their link (with where it came from). */
+  const signerEvent = (
+    tx: Queryable,
+    orgId: string,
+    signer: repo.SignerRow,
+    visitor: LinkVisitor,
+    action: string,
+    hashes: { hashBefore?: string | null; hashAfter?: string | null } = {},
+  ) =>
+    repo.insertEvent(tx, {
+      orgId,
+      contractId: signer.contract_id,
+      signerId: signer.id,
+      action,
+      actorName: signer.name,
+      actorEmail: signer.email,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+      ...hashes,
+    });
 
   async function detail(tx: Queryable, orgId: string, id: string): Promise<ContractDetailDto> {
     const row = await repo.findContract(tx, orgId, id);
@@ -415,40 +492,10 @@ export function createContractsService(ctx: AppContext) {
         if (!(await useGatedFeature(tx, orgId, 'contract_generator'))) {
           throw new AppError('plan_required', CONTRACT_MESSAGES.planRefused);
         }
-        const id = await repo.insertContract(tx, {
-          orgId,
-          songId,
-          artistName: body.terms.artist_name,
-          templateId: template.id,
-          kind: template.kind,
-          title: body.title,
-          terms: body.terms,
-          bodyText,
-          createdBy: member.reviewer.id,
-        });
-        const pdf = await renderDocument(
-          tx,
-          orgId,
-          {
-            id,
-            title: body.title,
-            body_text: bodyText,
-            artist_name: body.terms.artist_name,
-            song_id: songId,
-          },
-          [],
-        );
-        const key = documentKey(orgId, id);
-        const sha = await store(key, pdf);
-        await repo.setDocument(tx, orgId, id, key, sha);
-        await repo.insertEvent(tx, {
-          orgId,
-          contractId: id,
-          action: 'created',
-          actorName: member.reviewer.name,
-          actorEmail: member.reviewer.email,
-          hashAfter: sha,
-        });
+        const draft = draftValues(body, template, bodyText);
+        const id = await repo.insertContract(tx, { orgId, songId, ...draft, createdBy: member.reviewer.id });
+        const sha = await storeDocument(tx, orgId, draftDocument(id, songId, draft), []);
+        await memberEvent(tx, member, id, 'created', { hashAfter: sha });
         return detail(tx, orgId, id);
       });
     },
@@ -461,38 +508,10 @@ export function createContractsService(ctx: AppContext) {
         if (!canEditContract(current.status as ContractStatus))
           throw new AppError('conflict', CONTRACT_MESSAGES.notDraft);
         const { template, bodyText } = await renderBody(tx, orgId, current.song_id, body);
-        await repo.updateDraft(tx, orgId, id, {
-          artistName: body.terms.artist_name,
-          templateId: template.id,
-          kind: template.kind,
-          title: body.title,
-          terms: body.terms,
-          bodyText,
-        });
-        const pdf = await renderDocument(
-          tx,
-          orgId,
-          {
-            id,
-            title: body.title,
-            body_text: bodyText,
-            artist_name: body.terms.artist_name,
-            song_id: current.song_id,
-          },
-          [],
-        );
-        const key = documentKey(orgId, id);
-        const sha = await store(key, pdf);
-        await repo.setDocument(tx, orgId, id, key, sha);
-        await repo.insertEvent(tx, {
-          orgId,
-          contractId: id,
-          action: 'edited',
-          actorName: member.reviewer.name,
-          actorEmail: member.reviewer.email,
-          hashBefore: current.document_sha256,
-          hashAfter: sha,
-        });
+        const draft = draftValues(body, template, bodyText);
+        await repo.updateDraft(tx, orgId, id, draft);
+        const sha = await storeDocument(tx, orgId, draftDocument(id, current.song_id, draft), []);
+        await memberEvent(tx, member, id, 'edited', { hashBefore: current.document_sha256, hashAfter: sha });
         return detail(tx, orgId, id);
       });
     },
@@ -533,20 +552,9 @@ export function createContractsService(ctx: AppContext) {
             }),
           );
         }
-        const pdf = await renderDocument(tx, orgId, current, signers);
-        const key = documentKey(orgId, id);
-        const sha = await store(key, pdf);
-        await repo.setDocument(tx, orgId, id, key, sha);
+        const sha = await storeDocument(tx, orgId, current, signers);
         await repo.setStatus(tx, orgId, id, 'sent', { sentAt: true });
-        await repo.insertEvent(tx, {
-          orgId,
-          contractId: id,
-          action: 'sent',
-          actorName: member.reviewer.name,
-          actorEmail: member.reviewer.email,
-          hashBefore: current.document_sha256,
-          hashAfter: sha,
-        });
+        await memberEvent(tx, member, id, 'sent', { hashBefore: current.document_sha256, hashAfter: sha });
         const links: SignerLinkDto[] = [];
         for (const signer of signers) links.push(await issueLinks(tx, orgId, id, signer, member.reviewer.id));
         const label = await repo.labelName(tx, orgId);
@@ -584,13 +592,7 @@ export function createContractsService(ctx: AppContext) {
           throw new AppError('conflict', CONTRACT_MESSAGES.notVoidable);
         await repo.setStatus(tx, orgId, id, 'voided', { voided: true });
         await repo.revokeSignerLinks(tx, orgId, id);
-        await repo.insertEvent(tx, {
-          orgId,
-          contractId: id,
-          action: 'voided',
-          actorName: member.reviewer.name,
-          actorEmail: member.reviewer.email,
-        });
+        await memberEvent(tx, member, id, 'voided');
         return detail(tx, orgId, id);
       });
     },
@@ -619,16 +621,7 @@ export function createContractsService(ctx: AppContext) {
         if (!contract) throw deadLink();
         if (!isAwaitingSignatures(contract.status as ContractStatus)) throw refusal('revoked');
         if (!(await repo.hasViewed(tx, orgId, signer.id))) {
-          await repo.insertEvent(tx, {
-            orgId,
-            contractId,
-            signerId: signer.id,
-            action: 'viewed',
-            actorName: signer.name,
-            actorEmail: signer.email,
-            ip: visitor.ip,
-            userAgent: visitor.userAgent,
-          });
+          await signerEvent(tx, orgId, signer, visitor, 'viewed');
         }
         const [signers, label, song] = await Promise.all([
           repo.listSigners(tx, orgId, [contractId]),
@@ -704,18 +697,7 @@ export function createContractsService(ctx: AppContext) {
         const before = (await repo.lastHash(tx, orgId, contractId)) ?? contract.document_sha256;
         const stepped = await renderDocument(tx, orgId, contract, signers);
         const after = await store(stepKey(orgId, contractId, signedCount), stepped);
-        await repo.insertEvent(tx, {
-          orgId,
-          contractId,
-          signerId: signer.id,
-          action: 'signed',
-          actorName: signer.name,
-          actorEmail: signer.email,
-          ip: visitor.ip,
-          userAgent: visitor.userAgent,
-          hashBefore: before,
-          hashAfter: after,
-        });
+        await signerEvent(tx, orgId, signer, visitor, 'signed', { hashBefore: before, hashAfter: after });
         const status = statusAfterSignature(signedCount, signers.length);
         let signedDocumentKey: string | null = null;
         if (status === 'signed') {
@@ -810,16 +792,7 @@ export function createContractsService(ctx: AppContext) {
         });
         await repo.setStatus(tx, orgId, contract.id, 'declined', { declined: { reason } });
         await repo.revokeSignerLinks(tx, orgId, contract.id);
-        await repo.insertEvent(tx, {
-          orgId,
-          contractId: contract.id,
-          signerId: signer.id,
-          action: 'declined',
-          actorName: signer.name,
-          actorEmail: signer.email,
-          ip: visitor.ip,
-          userAgent: visitor.userAgent,
-        });
+        await signerEvent(tx, orgId, signer, visitor, 'declined');
         return notifications.notify(tx, {
           organizationId: orgId,
           recipients: 'all_members',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
 import { adminWithLabel, authHeader, mailbox, memberOf, uniqueIp } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { insertSignedSong } from '../../test/songs.ts';
 import { insertSong } from '../songs/songs.factory.ts';
 import { seedContractsDemo } from './contracts.demo.ts';
 import { signedKey, stepKey } from './contracts.service.ts';
@@ -81,10 +82,8 @@ describe('contracts', () => {
       headers: { 'user-agent': `Signer browser ${ip}` },
       ...(payload ? { payload } : {}),
     });
-  const signedSong = async (label: Label, title = 'Night Drive') =>
-    server.database.withOrg(label.organization.id, (tx) =>
-      insertSong(tx, { organizationId: label.organization.id, title, artist: 'Mara Lind', status: 'signed' }),
-    );
+  const signedSong = (label: Label, title = 'Night Drive') =>
+    insertSignedSong(server, label.organization.id, { title, artist: 'Mara Lind' });
   const generate = async (label: Label, songId: string, body: Record<string, unknown> = {}) =>
     api(label, 'POST', `/api/v1/songs/${songId}/contracts`, {
       template_id: 'default-recording_agreement',

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithLabel, memberOf, uniqueIp } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { insertSignedSong } from '../../test/songs.ts';
 import { insertSong } from '../songs/songs.factory.ts';
 import { seedMarketingDemo } from './marketing.demo.ts';
 
@@ -59,23 +60,15 @@ describe('marketing', () => {
     label = await adminWithLabel(server.app, 'Marketing Lab');
     alex = await memberOf(server.app, label.inviteCode);
     other = await adminWithLabel(server.app, 'Other Marketing Lab');
-    const song = await server.database.withOrg(label.organization.id, (tx) =>
-      insertSong(tx, {
-        organizationId: label.organization.id,
-        title: 'Summer Static',
-        artist: 'Juno Park',
-        status: 'signed',
-      }),
-    );
+    const song = await insertSignedSong(server, label.organization.id, {
+      title: 'Summer Static',
+      artist: 'Juno Park',
+    });
     songId = song.id;
-    const foreign = await server.database.withOrg(other.organization.id, (tx) =>
-      insertSong(tx, {
-        organizationId: other.organization.id,
-        title: 'Not Yours',
-        artist: 'Elsewhere',
-        status: 'signed',
-      }),
-    );
+    const foreign = await insertSignedSong(server, other.organization.id, {
+      title: 'Not Yours',
+      artist: 'Elsewhere',
+    });
     otherSongId = foreign.id;
   });
   afterAll(() => server.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppContext, createContext } from '../../context.ts';
 import { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
-import { insertSong } from '../songs/songs.factory.ts';
+import { insertSignedSong } from '../../test/songs.ts';
 import { runDueReminders, startReminderScheduler } from './reminders.ts';
 
 type Headers = { authorization: string };
@@ -76,23 +76,15 @@ describe('campaign task deadline reminders', () => {
     alex = await memberOf(server.app, label.inviteCode);
     other = await adminWithLabel(server.app, 'Other Reminder Lab');
     otherMember = await memberOf(server.app, other.inviteCode);
-    const song = await server.database.withOrg(label.organization.id, (tx) =>
-      insertSong(tx, {
-        organizationId: label.organization.id,
-        title: 'Summer Static',
-        artist: 'Juno Park',
-        status: 'signed',
-      }),
-    );
+    const song = await insertSignedSong(server, label.organization.id, {
+      title: 'Summer Static',
+      artist: 'Juno Park',
+    });
     songId = song.id;
-    const otherSong = await server.database.withOrg(other.organization.id, (tx) =>
-      insertSong(tx, {
-        organizationId: other.organization.id,
-        title: 'Night Bus',
-        artist: 'Oda',
-        status: 'signed',
-      }),
-    );
+    const otherSong = await insertSignedSong(server, other.organization.id, {
+      title: 'Night Bus',
+      artist: 'Oda',
+    });
     campaignId = await newCampaign(label.headers, songId);
     otherCampaignId = await newCampaign(other.headers, otherSong.id);
   });

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PresignedUploadDto } from '@music-review/core/assets';
 import type {
   ProjectFileDto,
@@ -11,15 +8,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
 import { HTML_PAGE, makePng, makeWav } from '../../platform/storage/test-media.ts';
-import { adminWithLabel, authHeader, memberOf } from '../../test/api-helpers.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
-import { insertSong } from '../songs/songs.factory.ts';
+import { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
+import { createFileTestServer, injectAs, putPresigned } from '../../test/file-helpers.ts';
+import type { TestServer } from '../../test/harness.ts';
+import { insertSignedSong } from '../../test/songs.ts';
 
 type Who = { token: string; organization: { id: string } };
 
 describe('project folder', () => {
   let server: TestServer;
-  let dataDir: string;
   let ada: Who;
   let ben: Who;
   let outsider: Who;
@@ -27,7 +24,7 @@ describe('project folder', () => {
   let base: string;
 
   const api = (who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    server.app.inject({ method, url, headers: authHeader(who.token), ...(payload ? { payload } : {}) });
+    injectAs(server, who, method, url, payload);
   const list = async (who: Who = ada) => {
     const res = await api(who, 'GET', base);
     expect(res.statusCode, res.body).toBe(200);
@@ -51,37 +48,26 @@ describe('project folder', () => {
       size_bytes: body.length,
     });
     expect(presign.statusCode, presign.body).toBe(200);
-    const { upload_url, key, content_type } = presign.json<PresignedUploadDto>();
-    const url = new URL(upload_url);
-    const put = await server.app.inject({
-      method: 'PUT',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': content_type },
-      payload: body,
-    });
+    const presigned = presign.json<PresignedUploadDto>();
+    const put = await putPresigned(server, presigned, body);
+    const { key } = presigned;
     return { put, key, confirm: () => api(ada, 'POST', `${base}/files`, { key, folder_id, name }) };
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'mr-project-folder-'));
-    server = await createTestServer({ DATA_DIR: dataDir });
+    server = await createFileTestServer('project-folder');
     const admin = await adminWithLabel(server.app, 'Folder Label');
     ada = admin;
     ben = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Folder Elsewhere');
-    const song = await insertSong(server.database.db, {
-      organizationId: ada.organization.id,
+    const song = await insertSignedSong(server, ada.organization.id, {
       title: 'Night Drive',
       artist: 'Mara Lowe',
-      status: 'signed',
     });
     songId = song.id;
     base = `/api/v1/songs/${songId}/project-folder`;
   });
-  afterAll(async () => {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   it('creates nested folders, uploads files into them, renames and moves, and counts storage', async () => {
     const mixes = await createFolder('Mixes');
@@ -226,11 +212,9 @@ describe('project folder', () => {
       404,
     );
     expect((await api(outsider, 'DELETE', `${base}/files/${file.id}`)).statusCode).toBe(404);
-    const theirs = await insertSong(server.database.db, {
-      organizationId: outsider.organization.id,
+    const theirs = await insertSignedSong(server, outsider.organization.id, {
       title: 'Theirs',
       artist: 'Someone',
-      status: 'signed',
     });
     const theirBase = `/api/v1/songs/${theirs.id}/project-folder`;
     expect((await api(outsider, 'DELETE', `${theirBase}/files/${file.id}`)).statusCode).toBe(404);

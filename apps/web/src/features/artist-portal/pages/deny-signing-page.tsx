@@ -11,8 +11,8 @@ import {
 } from '../../../components/public-portal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/text-field';
 import { type PublicDeclineDto, useDecline, usePublicDecline } from '../../contracts/api/contracts-api';
-import { Field, textareaClasses } from '../../contracts/components/form-bits';
 
 const HINT = 'If you want to talk about the contract, contact the label directly.';
 
@@ -58,21 +58,16 @@ function DeclineForm({ token, info }: { token: string; info: PublicDeclineDto })
       description={`${info.label_name} asked you, ${info.signer_name}, to sign this contract for "${info.song_title}" by ${info.artist_name}. If you decline, the contract is cancelled for everyone and the label is told why.`}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Reason" error={error} hint="Required. The label sees exactly what you write.">
-          {(id, describedBy) => (
-            <textarea
-              id={id}
-              rows={5}
-              maxLength={2000}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              className={textareaClasses}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label="Reason"
+          error={error}
+          hint="Required. The label sees exactly what you write."
+          rows={5}
+          maxLength={2000}
+          required
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         {decline.isError && !error && !dead ? <Alert>{publicErrorMessage(decline.error)}</Alert> : null}
         <Button type="submit" variant="destructive" isLoading={decline.isPending}>
           {CONTRACT_TEXTS.decline}

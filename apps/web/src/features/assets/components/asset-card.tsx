@@ -1,18 +1,19 @@
 import { ASSET_KIND_INFO, type AssetKind, type AssetKindDto, MAX_BIO_TEXT } from '@music-review/core/assets';
 import { formatBytes } from '@music-review/core/project-folder';
 import { CircleCheck, Download, History, Upload } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useFileDrop } from '../../../components/file-drop';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { UploadProgress } from '../../../components/upload-progress';
 import { useApiClient } from '../../../lib/api-context';
 import { cn } from '../../../lib/cn';
 import { isAbortError } from '../../../lib/upload/put-with-progress';
 import { uploadAsset, useRefreshAssets, useRestoreAsset, useSaveBioText } from '../api/song-assets';
 import { AssetPreview } from './asset-preview';
-import { UploadProgress } from './upload-progress';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -34,7 +35,6 @@ export function AssetCard({
   const inputRef = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<{ filename: string; fraction: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [isDragging, setDragging] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const versions = data?.versions ?? [];
   const current = versions[0];
@@ -55,12 +55,10 @@ export function AssetCard({
     }
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
+  const { isDragging, dropProps } = useFileDrop((files) => {
+    const file = files[0];
     if (file && !upload) void start(file);
-  };
+  });
 
   return (
     <Card className="flex min-w-0 flex-col gap-4 p-4 sm:p-5">
@@ -97,14 +95,8 @@ export function AssetCard({
           </div>
         ) : null}
 
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone also has the Upload button */}
         <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
+          {...dropProps}
           className={cn(
             'flex flex-col items-center gap-2 rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted-foreground transition-colors',
             isDragging && 'border-primary bg-accent/40',

@@ -13,9 +13,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { TextField } from '../../../components/ui/text-field';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useContractTemplates, useDeleteTemplate, useSaveTemplate } from '../api/contracts-api';
-import { Field, selectClasses, textareaClasses } from './form-bits';
 
 type Editing = { id: string | null; kind: ContractKind; name: string; body: string };
 
@@ -91,28 +90,23 @@ export function ContractTemplatesDialog({ open, onClose }: { open: boolean; onCl
           noValidate
           className="-mx-1 flex max-h-[70vh] flex-col gap-4 overflow-y-auto px-1"
         >
-          <Field label="Kind">
-            {(id) => (
-              <select
-                id={id}
-                className={selectClasses}
-                value={editing.kind}
-                onChange={(e) => setEditing({ ...editing, kind: e.target.value as ContractKind })}
-              >
-                {CONTRACT_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {CONTRACT_KIND_LABELS[k]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Kind"
+            value={editing.kind}
+            onChange={(e) => setEditing({ ...editing, kind: e.target.value as ContractKind })}
+          >
+            {CONTRACT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {CONTRACT_KIND_LABELS[k]}
+              </option>
+            ))}
+          </SelectField>
           <TextField
             label="Template name"
             value={editing.name}
             onChange={(e) => setEditing({ ...editing, name: e.target.value })}
           />
-          <Field
+          <TextAreaField
             label="Template text"
             hint={
               <>
@@ -125,18 +119,11 @@ export function ContractTemplatesDialog({ open, onClose }: { open: boolean; onCl
                 ))}
               </>
             }
-          >
-            {(id, describedBy) => (
-              <textarea
-                id={id}
-                aria-describedby={describedBy}
-                rows={12}
-                className={`${textareaClasses} font-mono text-xs`}
-                value={editing.body}
-                onChange={(e) => setEditing({ ...editing, body: e.target.value })}
-              />
-            )}
-          </Field>
+            rows={12}
+            controlClassName="font-mono text-xs"
+            value={editing.body}
+            onChange={(e) => setEditing({ ...editing, body: e.target.value })}
+          />
           {error ? <Alert>{error}</Alert> : null}
           <div className="sticky bottom-0 flex justify-between gap-2 bg-popover pt-2">
             <Button variant="ghost" onClick={() => setEditing(null)}>

@@ -11,10 +11,9 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { SelectField, TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { useContractTemplates, useSaveContract } from '../api/contracts-api';
-import { Field, selectClasses } from './form-bits';
 
 interface Row {
   key: number;
@@ -158,23 +157,18 @@ export function GenerateContractDialog({
         noValidate
         className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1"
       >
-        <Field label="Template">
-          {(id) => (
-            <select
-              id={id}
-              className={selectClasses}
-              value={form.templateId}
-              onChange={(e) => set('templateId', e.target.value)}
-            >
-              {(templates.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {templateOptionLabel(t)}
-                </option>
-              ))}
-              {templates.data ? null : <option value={form.templateId}>Loading templates…</option>}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Template"
+          value={form.templateId}
+          onChange={(e) => set('templateId', e.target.value)}
+        >
+          {(templates.data ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              {templateOptionLabel(t)}
+            </option>
+          ))}
+          {templates.data ? null : <option value={form.templateId}>Loading templates…</option>}
+        </SelectField>
         <TextField
           label="Title"
           value={form.title}

@@ -4,10 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useContractAction } from '../api/contracts-api';
 import { LinkRow } from './copy-button';
-import { Field, textareaClasses } from './form-bits';
 
 interface SignerRow {
   key: number;
@@ -150,18 +149,13 @@ export function SendContractDialog({
           <Plus aria-hidden="true" />
           Add signer
         </Button>
-        <Field label="Message to the signers (optional)">
-          {(id) => (
-            <textarea
-              id={id}
-              rows={3}
-              className={textareaClasses}
-              value={message}
-              maxLength={2000}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label="Message to the signers (optional)"
+          rows={3}
+          value={message}
+          maxLength={2000}
+          onChange={(e) => setMessage(e.target.value)}
+        />
         {error ? <Alert>{error}</Alert> : null}
         <div className="sticky bottom-0 flex justify-end gap-2 bg-popover pt-2">
           <Button variant="ghost" onClick={onClose}>

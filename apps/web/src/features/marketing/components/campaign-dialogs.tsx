@@ -18,9 +18,9 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useSaveCampaign, useSaveTask } from '../api/marketing-api';
-import { SelectField, TextAreaField } from './fields';
+import { ChannelCheckboxes } from './channel-checkboxes';
 
 const errorText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
@@ -162,19 +162,7 @@ function CampaignForm({
           </SelectField>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1.5 text-sm font-medium text-foreground">Channels</legend>
-            <div className="grid grid-cols-1 gap-x-3 gap-y-1.5 sm:grid-cols-2">
-              {MARKETING_CHANNELS.map((channel) => (
-                <label key={channel} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={channels.includes(channel)}
-                    onChange={() => toggle(channel)}
-                  />
-                  {channel}
-                </label>
-              ))}
-            </div>
+            <ChannelCheckboxes selected={channels} onToggle={toggle} />
             {custom.length > 0 ? (
               <ul className="flex flex-wrap gap-1.5" aria-label="Other channels">
                 {custom.map((c) => (

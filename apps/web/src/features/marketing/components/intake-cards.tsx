@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useGeneralIntake, useIssueGeneralLink, useIssueQuestionnaireLink } from '../api/marketing-api';
-import { formatInstant } from './fields';
+import { formatInstant } from './format-dates';
 import { ActiveLink, IssuedLink } from './link-box';
 
 const errorText = (error: unknown) =>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/text-field';
 import { useRevokeLink } from '../api/marketing-api';
 import { ConfirmDialog } from './campaign-dialogs';
-import { formatInstant } from './fields';
+import { formatInstant } from './format-dates';
 
 /** A link just created: its address is shown once (only a hash is kept), with a copy button. */
 export function IssuedLink({ issued, label }: { issued: IssuedLinkDto; label: string }) {

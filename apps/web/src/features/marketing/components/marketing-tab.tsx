@@ -25,7 +25,7 @@ import {
 } from '../api/marketing-api';
 import { CampaignCalendar } from './campaign-calendar';
 import { CampaignDialog, ConfirmDialog, TaskDialog } from './campaign-dialogs';
-import { formatDay } from './fields';
+import { formatDay } from './format-dates';
 import { GeneralIntakeCard, QuestionnaireCard } from './intake-cards';
 
 const DUE_BADGE: Partial<

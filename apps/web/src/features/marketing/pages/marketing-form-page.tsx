@@ -23,10 +23,10 @@ import {
 } from '../../../components/public-portal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { saveQuestionnaireDraft, submitQuestionnaire, usePublicQuestionnaire } from '../api/marketing-api';
-import { TextAreaField } from '../components/fields';
+import { fieldErrors, usePublicSubmit } from '../lib/public-form';
 
 const AUTOSAVE_MS = 1200;
 
@@ -35,17 +35,6 @@ type FieldErrors = Record<string, string>;
 type PhotoRow = QuestionnaireData['press_photos'][number] & { key: string };
 type FormState = Omit<QuestionnaireData, 'press_photos'> & { press_photos: PhotoRow[] };
 const newKey = () => Math.random().toString(36).slice(2);
-
-/** zod issues by field path ("socials.x", "press_photos.0.url"), the field's name left out of the text. */
-function errorsOf(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    const text = issue.message.replace(/^[\w.]+: /, '');
-    out[key] ??= text.charAt(0).toUpperCase() + text.slice(1);
-  }
-  return out;
-}
 
 function Counter({ length, max }: { length: number; max: number }) {
   return (
@@ -79,8 +68,7 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
   }>({
     kind: 'idle',
   });
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<unknown>(null);
+  const { submitting, submitError, send } = usePublicSubmit();
   // The submit button is far below most fields on a phone: say why nothing was sent.
   const [submitTried, setSubmitTried] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -97,7 +85,7 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
     const timer = setTimeout(() => {
       const parsed = questionnaireData.safeParse(form);
       if (!parsed.success) {
-        setErrors(errorsOf(parsed.error.issues));
+        setErrors(fieldErrors(parsed.error.issues));
         setSaveState({ kind: 'error', message: 'Fix the highlighted fields to save your draft.' });
         return;
       }
@@ -117,22 +105,16 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
     event.preventDefault();
     const parsed = questionnaireSubmission.safeParse(form);
     if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
+      setErrors(fieldErrors(parsed.error.issues));
       setSubmitTried(true);
       return;
     }
     setErrors({});
     setSubmitTried(false);
-    setSubmitting(true);
-    setSubmitError(null);
-    try {
+    await send(async () => {
       await submitQuestionnaire(token, parsed.data);
       setSubmitted(true);
-    } catch (error) {
-      setSubmitError(error);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   if (submitted) {

@@ -3,7 +3,6 @@ import {
   type GeneralIntakeInput,
   generalIntakeData,
   LONG_TEXT_MAX,
-  MARKETING_CHANNELS,
   type PublicGeneralIntakeDto,
 } from '@music-review/core/marketing';
 import { CircleCheck, Megaphone } from 'lucide-react';
@@ -18,9 +17,10 @@ import {
 } from '../../../components/public-portal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/text-field';
 import { submitGeneralIntake, usePublicGeneralIntake } from '../api/marketing-api';
-import { SelectField, TextAreaField } from '../components/fields';
+import { ChannelCheckboxes } from '../components/channel-checkboxes';
+import { fieldErrors, usePublicSubmit } from '../lib/public-form';
 
 type Form = {
   project_name: string;
@@ -54,8 +54,7 @@ export function MarketingGeneralPage() {
 function IntakeForm({ token, intake }: { token: string; intake: PublicGeneralIntakeDto }) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<unknown>(null);
+  const { submitting, submitError, send } = usePublicSubmit();
   const [done, setDone] = useState(false);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -67,25 +66,15 @@ function IntakeForm({ token, intake }: { token: string; intake: PublicGeneralInt
     };
     const parsed = generalIntakeData.safeParse(input);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const text = issue.message.replace(/^[\w.]+: /, '');
-        next[String(issue.path[0])] ??= text.charAt(0).toUpperCase() + text.slice(1);
-      }
-      setErrors(next);
+      // Keyed by the field alone: the form shows one message per field.
+      setErrors(fieldErrors(parsed.error.issues, (path) => String(path[0])));
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    setSubmitError(null);
-    try {
+    await send(async () => {
       await submitGeneralIntake(token, parsed.data);
       setDone(true);
-    } catch (error) {
-      setSubmitError(error);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   if (done) {
@@ -175,19 +164,7 @@ function IntakeForm({ token, intake }: { token: string; intake: PublicGeneralInt
         </SelectField>
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium">Channels wanted</legend>
-          <div className="grid grid-cols-1 gap-x-3 gap-y-1.5 sm:grid-cols-2">
-            {MARKETING_CHANNELS.map((channel) => (
-              <label key={channel} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={form.channels.includes(channel)}
-                  onChange={() => toggle(channel)}
-                />
-                {channel}
-              </label>
-            ))}
-          </div>
+          <ChannelCheckboxes selected={form.channels} onToggle={toggle} />
         </fieldset>
         <TextAreaField
           label="Notes"

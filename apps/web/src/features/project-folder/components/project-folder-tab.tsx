@@ -8,14 +8,16 @@ import {
   subtreeIds,
 } from '@music-review/core/project-folder';
 import { ChevronRight, Download, Eye, File, Folder, FolderPlus, Trash2, Upload } from 'lucide-react';
-import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useFileDrop } from '../../../components/file-drop';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
+import { UploadProgress } from '../../../components/upload-progress';
 import { useApiClient } from '../../../lib/api-context';
 import { cn } from '../../../lib/cn';
 import {
@@ -51,7 +53,8 @@ export function ProjectFolderTab({ songId }: { songId: string }) {
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [showDeleted, setShowDeleted] = useState(false);
-  const [isDragging, setDragging] = useState(false);
+  // Called only on a drop, when the listing below (and uploadAll with it) is there.
+  const { isDragging, dropProps } = useFileDrop((files) => void uploadAll(files));
   const inputRef = useRef<HTMLInputElement>(null);
 
   if (query.isPending) {
@@ -117,11 +120,6 @@ export function ProjectFolderTab({ songId }: { songId: string }) {
       },
     );
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (event.dataTransfer.files.length) void uploadAll(event.dataTransfer.files);
-  };
   const deletedCount = data.deleted.files.length + data.deleted.folders.length;
 
   return (
@@ -202,41 +200,15 @@ export function ProjectFolderTab({ songId }: { songId: string }) {
                   </Button>
                 </div>
               ) : (
-                <>
-                  <div className="flex justify-between gap-3 text-xs text-muted-foreground">
-                    <span className="truncate">{u.name}</span>
-                    <span className="tabular-nums">
-                      {u.fraction >= 1 ? 'Checking…' : `${Math.round(u.fraction * 100)}%`}
-                    </span>
-                  </div>
-                  <div
-                    role="progressbar"
-                    aria-label={`Uploading ${u.name}`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={Math.round(u.fraction * 100)}
-                    className="h-2 overflow-hidden rounded-full bg-muted"
-                  >
-                    <div
-                      className="h-full rounded-full bg-primary"
-                      style={{ width: `${Math.max(2, u.fraction * 100)}%` }}
-                    />
-                  </div>
-                </>
+                <UploadProgress filename={u.name} fraction={u.fraction} checkingText="Checking…" />
               )}
             </li>
           ))}
         </ul>
       ) : null}
 
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut for the Upload files button */}
       <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...dropProps}
         className={cn(
           'rounded-xl transition-colors',
           isDragging && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
