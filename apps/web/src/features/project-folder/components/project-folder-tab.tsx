@@ -126,11 +126,12 @@ export function ProjectFolderTab({ songId }: { songId: string }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          Storage:{' '}
+          {/* The plan's limit is the label's, across every song: say so, or an empty folder looks full. */}
+          Label storage:{' '}
           <span className="font-medium text-foreground">
             {storageUsageText(data.usage.used_bytes, data.usage.limit_bytes)}
           </span>{' '}
-          <span className="text-xs">({data.usage.plan_name} plan)</span>
+          <span className="text-xs">(all songs, {data.usage.plan_name} plan)</span>
         </p>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setDialog({ type: 'new-folder' })}>
