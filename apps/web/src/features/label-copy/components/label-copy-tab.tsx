@@ -242,7 +242,8 @@ function Editor({
           disabled={isFinal}
         />
       </Card>
-      <div className="flex flex-col gap-6">
+      {/* On a phone the checklist, generator and links come first: the form below is long. */}
+      <div className="order-first flex flex-col gap-6 lg:order-none">
         <WhatsMissing copy={copy} data={data} />
         <Generator songId={songId} copy={copy} state={generator} beforeGenerate={autosave.flush} />
         <LabelCopyLinks labelCopyId={copy.id} isFinal={isFinal} hasGenerated={copy.generated_at !== null} />
