@@ -382,6 +382,77 @@ export const questionnaireSubmission = questionnaireData.superRefine((data, ctx)
 export const EMPTY_QUESTIONNAIRE: QuestionnaireData = questionnaireData.parse({});
 
 // ---------------------------------------------------------------------------------------------
+// Uploaded press photos (besides or instead of links)
+
+/** The image types an artist may upload as a press photo (the server checks the bytes too). */
+export const PRESS_PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** For the file picker: the types and their usual extensions. */
+export const PRESS_PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
+export const PRESS_PHOTO_TYPE_MESSAGE = 'Press photos must be JPEG, PNG or WebP images.';
+export const PRESS_PHOTO_FILES_MESSAGE = `press_photo_files: at most ${PRESS_PHOTOS_MAX} uploaded photos`;
+
+export function isPressPhotoType(contentType: string): boolean {
+  const ct = contentType.split(';')[0]!.trim().toLowerCase();
+  return (PRESS_PHOTO_CONTENT_TYPES as readonly string[]).includes(ct);
+}
+
+/** POST /api/v1/public/marketing-forms/{token}/photos/upload-url. */
+export const pressPhotoUploadInput = z.object({
+  filename: z
+    .string({ message: 'filename: the file needs a name' })
+    .trim()
+    .min(1, { message: 'filename: the file needs a name' })
+    .max(255, { message: 'filename: at most 255 characters' }),
+  content_type: z
+    .string({ message: `content_type: ${PRESS_PHOTO_TYPE_MESSAGE}` })
+    .max(200, { message: `content_type: ${PRESS_PHOTO_TYPE_MESSAGE}` }),
+  size_bytes: z
+    .number({ message: 'size_bytes: must be the file size in bytes' })
+    .int({ message: 'size_bytes: must be the file size in bytes' })
+    .positive({ message: 'size_bytes: the file is empty' }),
+});
+export type PressPhotoUploadInput = z.output<typeof pressPhotoUploadInput>;
+
+/** POST .../photos/confirm and DELETE .../photos?key=: the storage key the upload URL was made for. */
+export const pressPhotoKey = z.object({
+  key: z
+    .string({ message: 'key: the uploaded file is missing' })
+    .min(1, { message: 'key: the uploaded file is missing' })
+    .max(600, { message: 'key: not a valid file' }),
+});
+
+/** One uploaded photo as the form keeps it (`data.press_photo_files`). */
+export const pressPhotoFile = z.object({
+  key: z.string().min(1),
+  filename: z.string().min(1),
+  size_bytes: z.number().int().nonnegative(),
+  content_type: z.string(),
+});
+export type PressPhotoFile = z.output<typeof pressPhotoFile>;
+
+/** The photos stored in a form's data; anything unreadable is left out. */
+export function storedPressPhotoFiles(data: unknown): PressPhotoFile[] {
+  const list = (data as { press_photo_files?: unknown } | null)?.press_photo_files;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => {
+    const parsed = pressPhotoFile.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** An uploaded photo with a signed address to show and download it (valid for an hour). */
+export interface PressPhotoFileDto extends PressPhotoFile {
+  url: string;
+}
+
+/** The PUT address for one press photo; the browser sends the bytes with exactly this Content-Type. */
+export interface PressPhotoUploadDto {
+  key: string;
+  upload_url: string;
+  content_type: string;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The label-wide intake (/marketing-general/{token})
 
 export const BUDGET_RANGES = [
@@ -465,6 +536,8 @@ export interface QuestionnaireDto {
   submitted_at: string | null;
   updated_at: string | null;
   links: MarketingLinkDto[];
+  /** Photos the artist uploaded (links stay in `data.press_photos`). */
+  press_photo_files?: PressPhotoFileDto[];
 }
 
 export interface SongMarketingDto {
@@ -498,6 +571,8 @@ export interface PublicQuestionnaireDto {
   artist: string;
   status: 'draft' | 'submitted';
   data: QuestionnaireData;
+  /** Photos uploaded so far (links stay in `data.press_photos`). */
+  press_photo_files?: PressPhotoFileDto[];
   updated_at: string;
   expires_at: string;
 }

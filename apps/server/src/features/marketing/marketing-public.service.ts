@@ -12,6 +12,7 @@ import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import { consumePublicLink, type PublicLink } from '../../platform/public-links/public-links.ts';
 import * as repo from './marketing.repo.ts';
 import { storedQuestionnaire } from './marketing.service.ts';
+import { signedPressPhotos } from './marketing-photos.service.ts';
 
 const REFUSAL_CODE = {
   not_found: 'not_found',
@@ -49,6 +50,7 @@ export function createMarketingPublicService(ctx: AppContext) {
         artist: song.artist,
         status: form.status,
         data: storedQuestionnaire(form.data),
+        press_photo_files: await signedPressPhotos(ctx.storage.driver, form.data),
         updated_at: new Date(form.updated_at).toISOString(),
         expires_at: link.expiresAt.toISOString(),
       };

@@ -261,13 +261,41 @@ export async function saveFormData(
 ) {
   const rows = await queryRows<FormRow>(
     db,
-    sql`update marketing_forms set data = ${JSON.stringify(data)}::jsonb, updated_at = now(),
+    // The answers come from the form; the uploaded photos are kept by their own calls, never by these.
+    sql`update marketing_forms set data = ${JSON.stringify(data)}::jsonb
+          || jsonb_build_object('press_photo_files', coalesce(data -> 'press_photo_files', '[]'::jsonb)),
+          updated_at = now(),
           status = case when ${submit} then 'submitted' else status end,
           submitted_at = case when ${submit} then now() else submitted_at end
         where organization_id = ${organizationId} and id = ${id}
         returning ${FORM_COLUMNS}`,
   );
   return rows[0] ?? null;
+}
+
+/** The form, locked until the transaction ends (uploaded photos change one at a time). */
+export async function lockForm(db: Queryable, organizationId: string, id: string) {
+  const rows = await queryRows<FormRow>(
+    db,
+    sql`select ${FORM_COLUMNS} from marketing_forms
+        where organization_id = ${organizationId} and id = ${id} for update`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Replaces the form's uploaded press photos (`data.press_photo_files`), leaving the answers as they are. */
+export async function setPressPhotoFiles(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  files: unknown[],
+) {
+  await db.execute(
+    sql`update marketing_forms
+        set data = jsonb_set(coalesce(data, '{}'::jsonb), '{press_photo_files}', ${JSON.stringify(files)}::jsonb),
+          updated_at = now()
+        where organization_id = ${organizationId} and id = ${id}`,
+  );
 }
 
 export async function insertGeneralSubmission(db: Queryable, organizationId: string, data: unknown) {

@@ -2,6 +2,8 @@ import {
   campaignInput,
   campaignPatch,
   generalIntakeData,
+  pressPhotoKey,
+  pressPhotoUploadInput,
   questionnaireData,
   questionnaireSubmission,
   taskInput,
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';
 import { createMarketingService } from './marketing.service.ts';
+import { createMarketingPhotosService } from './marketing-photos.service.ts';
 import { createMarketingPublicService } from './marketing-public.service.ts';
 
 const tags = ['marketing'];
@@ -27,6 +30,7 @@ const tokenParams = z.object({ token: z.string() });
 export async function marketingRoutes(app: App, ctx: AppContext) {
   const service = createMarketingService(ctx);
   const publicService = createMarketingPublicService(ctx);
+  const photos = createMarketingPhotosService(ctx);
 
   app.get(
     '/api/v1/songs/:songId/marketing',
@@ -128,6 +132,28 @@ export async function marketingRoutes(app: App, ctx: AppContext) {
     '/api/v1/public/marketing-forms/:token/submit',
     { schema: { tags: publicTags, params: tokenParams, body: z.object({ data: questionnaireSubmission }) } },
     async (req) => publicService.submitQuestionnaire(req, req.params.token, req.body.data),
+  );
+
+  // Uploaded press photos: presigned PUT, confirmation, removal (the link is not spent).
+  app.post(
+    '/api/v1/public/marketing-forms/:token/photos/upload-url',
+    { schema: { tags: publicTags, params: tokenParams, body: pressPhotoUploadInput } },
+    async (req) => photos.uploadUrl(req, req.params.token, req.body),
+  );
+
+  app.post(
+    '/api/v1/public/marketing-forms/:token/photos/confirm',
+    { schema: { tags: publicTags, params: tokenParams, body: pressPhotoKey } },
+    async (req, reply) => reply.status(201).send(await photos.confirm(req, req.params.token, req.body.key)),
+  );
+
+  app.delete(
+    '/api/v1/public/marketing-forms/:token/photos',
+    { schema: { tags: publicTags, params: tokenParams, querystring: pressPhotoKey } },
+    async (req, reply) => {
+      await photos.remove(req, req.params.token, req.query.key);
+      return reply.status(204).send();
+    },
   );
 
   app.get(

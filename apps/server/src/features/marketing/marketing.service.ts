@@ -25,6 +25,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { createPublicLink, revokePublicLink } from '../../platform/public-links/public-links.ts';
 import { createNotificationsService, type Notified } from '../notifications/notifications.service.ts';
 import * as repo from './marketing.repo.ts';
+import { signedPressPhotos } from './marketing-photos.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -153,7 +154,7 @@ export function createMarketingService(ctx: AppContext) {
   return {
     /** The Marketing tab: the song's campaigns with their tasks, and its questionnaire. */
     async songMarketing(member: Member, songId: string): Promise<SongMarketingDto> {
-      return database.withOrg(member.organizationId, async (tx) => {
+      const { dto, formData } = await database.withOrg(member.organizationId, async (tx) => {
         const song = await songOf(tx, member, songId);
         const org = member.organizationId;
         const [campaigns, tasks, form] = [
@@ -170,12 +171,15 @@ export function createMarketingService(ctx: AppContext) {
           updated_at: form ? iso(form.updated_at) : null,
           links: links.map(toLinkDto),
         };
-        return {
+        const dto: SongMarketingDto = {
           song: { id: song.id, title: song.title, artist: song.artist },
           campaigns: campaigns.map((c) => toCampaignDto(c, tasks)),
           questionnaire,
         };
+        return { dto, formData: form?.data ?? null };
       });
+      dto.questionnaire.press_photo_files = await signedPressPhotos(ctx.storage.driver, formData);
+      return dto;
     },
 
     async createCampaign(member: Member, songId: string, v: CampaignValues) {

@@ -7,6 +7,8 @@ import type {
   IssuedLinkDto,
   MarketingCampaignDto,
   MarketingTaskDto,
+  PressPhotoFileDto,
+  PressPhotoUploadDto,
   PublicGeneralIntakeDto,
   PublicQuestionnaireDto,
   QuestionnaireInput,
@@ -18,6 +20,7 @@ import { useCallback } from 'react';
 import { requestJson } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
+import { putWithProgress } from '../../../lib/upload/put-with-progress';
 
 export const marketingKeys = {
   song: (songId: string) => ['marketing', 'song', songId] as const,
@@ -160,6 +163,47 @@ export function submitQuestionnaire(token: string, data: QuestionnaireInput) {
     method: 'POST',
     body: { data },
   });
+}
+
+/** The declared type of a picked photo: the browser's, or one read from the extension. */
+export function photoContentType(file: File): string {
+  if (file.type) return file.type;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  return (
+    (
+      { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as Record<
+        string,
+        string
+      >
+    )[ext] ?? ''
+  );
+}
+
+/**
+ * One press photo: an upload URL, the PUT with progress, then the server's check of the bytes
+ * (a refusal rejects with its reason). The link is not spent.
+ */
+export async function uploadPressPhoto(
+  token: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<PressPhotoFileDto> {
+  const presign = await requestJson<PressPhotoUploadDto>(`${formBase(token)}/photos/upload-url`, {
+    method: 'POST',
+    body: { filename: file.name, content_type: photoContentType(file), size_bytes: file.size },
+    signal,
+  });
+  await putWithProgress(presign.upload_url, file, presign.content_type, { onProgress, signal });
+  return requestJson<PressPhotoFileDto>(`${formBase(token)}/photos/confirm`, {
+    method: 'POST',
+    body: { key: presign.key },
+    signal,
+  });
+}
+
+export function removePressPhoto(token: string, key: string) {
+  return requestJson<void>(`${formBase(token)}/photos?key=${enc(key)}`, { method: 'DELETE' });
 }
 
 export function usePublicGeneralIntake(token: string) {

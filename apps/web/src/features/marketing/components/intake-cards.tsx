@@ -4,11 +4,11 @@ import {
   SOCIAL_FIELDS,
   SOCIAL_LABELS,
 } from '@music-review/core/marketing';
-import { Link2 } from 'lucide-react';
+import { Download, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useGeneralIntake, useIssueGeneralLink, useIssueQuestionnaireLink } from '../api/marketing-api';
@@ -41,6 +41,7 @@ export function QuestionnaireCard({
   const active = questionnaire.links.find((l) => l.state === 'active');
   const data = questionnaire.data;
   const socials = data ? SOCIAL_FIELDS.filter((f) => data.socials[f]) : [];
+  const photoFiles = questionnaire.press_photo_files ?? [];
 
   const status =
     questionnaire.status === 'submitted' ? (
@@ -112,6 +113,46 @@ export function QuestionnaireCard({
               </dd>
             </div>
           ) : null}
+          {photoFiles.length > 0 ? (
+            <div className="flex flex-col gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Uploaded press photos</dt>
+              <dd>
+                <ul
+                  className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4"
+                  aria-label="Uploaded press photos"
+                >
+                  {photoFiles.map((p) => (
+                    <li
+                      key={p.key}
+                      className="flex min-w-0 flex-col gap-1 rounded-lg border border-border p-2"
+                    >
+                      <a href={p.url} target="_blank" rel="noreferrer noopener" className="block">
+                        <img
+                          src={p.url}
+                          alt={p.filename}
+                          loading="lazy"
+                          className="aspect-square w-full rounded-md bg-muted object-cover"
+                        />
+                      </a>
+                      <div className="flex items-center justify-between gap-1">
+                        <span className="truncate text-xs" title={p.filename}>
+                          {p.filename}
+                        </span>
+                        <a
+                          href={p.url}
+                          download={p.filename}
+                          aria-label={`Download ${p.filename}`}
+                          className={buttonClasses({ variant: 'ghost', size: 'icon-sm' })}
+                        >
+                          <Download aria-hidden="true" />
+                        </a>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
           {socials.length > 0 ? (
             <div className="flex flex-col gap-0.5">
               <dt className="text-xs font-medium text-muted-foreground">Socials</dt>
@@ -133,7 +174,7 @@ export function QuestionnaireCard({
           <Answer label="Similar artists" value={data.similar_artists} />
           <Answer label="Playlists" value={data.playlists} />
           <Answer label="Release story" value={data.release_story} />
-          {questionnaire.status === 'draft' && !data.bio_short && !data.pitch ? (
+          {questionnaire.status === 'draft' && !data.bio_short && !data.pitch && photoFiles.length === 0 ? (
             <p className="text-sm text-muted-foreground">No answers yet.</p>
           ) : null}
         </dl>

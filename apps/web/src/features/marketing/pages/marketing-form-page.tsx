@@ -27,6 +27,7 @@ import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { saveQuestionnaireDraft, submitQuestionnaire, usePublicQuestionnaire } from '../api/marketing-api';
 import { fieldErrors, usePublicSubmit } from '../lib/public-form';
+import { PressPhotoUploads } from './press-photo-uploads';
 
 const AUTOSAVE_MS = 1200;
 
@@ -72,6 +73,10 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
   // The submit button is far below most fields on a phone: say why nothing was sent.
   const [submitTried, setSubmitTried] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // Photo uploads still running hold the submission back; a 410 from one shows the dead-link page.
+  const [uploading, setUploading] = useState(false);
+  const [waitForUploads, setWaitForUploads] = useState(false);
+  const [photoDeadLink, setPhotoDeadLink] = useState<unknown>(null);
   const dirty = useRef(false);
 
   const update = (patch: Partial<FormState>) => {
@@ -103,6 +108,11 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (uploading) {
+      setWaitForUploads(true);
+      return;
+    }
+    setWaitForUploads(false);
     const parsed = questionnaireSubmission.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
@@ -129,6 +139,9 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
   }
   if (submitError && isDeadLink(submitError)) {
     return <DeadLink message={(submitError as Error).message} />;
+  }
+  if (photoDeadLink) {
+    return <DeadLink message={(photoDeadLink as Error).message} />;
   }
 
   const setSocial = (field: (typeof SOCIAL_FIELDS)[number], value: string) =>
@@ -172,6 +185,12 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-base font-semibold">Press photos</legend>
+          <PressPhotoUploads
+            token={token}
+            initial={initial.press_photo_files ?? []}
+            onBusyChange={setUploading}
+            onDeadLink={setPhotoDeadLink}
+          />
           <p className="text-sm text-muted-foreground">
             Links to high-resolution photos (Dropbox, Google Drive, your website), with the photographer’s
             credit.
@@ -286,6 +305,9 @@ function QuestionnaireForm({ token, initial }: { token: string; initial: PublicQ
         </fieldset>
 
         {submitError ? <Alert>{publicErrorMessage(submitError)}</Alert> : null}
+        {waitForUploads && uploading ? (
+          <Alert>Wait for the photo uploads to finish, then submit.</Alert>
+        ) : null}
         {submitTried && Object.keys(errors).length > 0 ? (
           <Alert>Some answers need fixing: see the highlighted fields above.</Alert>
         ) : null}
