@@ -90,8 +90,9 @@ describe('generate contract dialog', () => {
     // Shares that do not add up are refused before anything is sent.
     await fill('Party 2 email', 'nova@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Generate contract' }));
-    expect(within(dialog).getByRole('alert').textContent).toContain(
-      'Shares must total 100%; they total 90.5%',
+    expect(within(dialog).getByText('Shares must total 100%; they total 90.5%')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Some fields need fixing: see the messages above.',
     );
     expect(server.requestsTo(SAVE)).toHaveLength(0);
 
@@ -113,9 +114,16 @@ describe('generate contract dialog', () => {
     await fill('Party 2 email', 'nova@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Generate contract' }));
 
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'terms.territory: enter the territory, like "Worldwide"',
-    );
+    // The server's answer is shown beside the field it names, in words (no field path).
+    await expect.poll(() => field('Territory').getAttribute('aria-invalid')).toBe('true');
+    const described = field('Territory').getAttribute('aria-describedby') ?? '';
+    expect(described).not.toBe('');
+    expect(
+      described
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    ).toContain('Enter the territory, like "Worldwide"');
     expect(field('Title').value).toBe('Deal for Summer Static');
     expect(field('Royalty rate (%)').value).toBe('20');
     expect(field('Party 2 email').value).toBe('nova@example.com');

@@ -1,5 +1,6 @@
 import {
   CONTRACT_KIND_LABELS,
+  CONTRACT_MESSAGES,
   type ContractDto,
   type ContractTerms,
   contractTermsSchema,
@@ -74,6 +75,55 @@ function templateOptionLabel(t: { name: string; kind: keyof typeof CONTRACT_KIND
   return t.builtin ? withKind : `${withKind} · yours`;
 }
 
+type FieldErrors = Record<string, string>;
+
+/** "terms.territory: enter the territory" -> "Enter the territory" (the field is beside it). */
+function withoutPath(message: string): string {
+  const text = message.replace(/^[\w.]+: /, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The schema's problems keyed by field path, the first per field. */
+function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in out)) out[key] = withoutPath(issue.message);
+  }
+  return out;
+}
+
+/** A server validation answer ("terms.parties.1.email: ...; title: ...") keyed by field, or null. */
+function serverErrors(message: string): FieldErrors | null {
+  const out: FieldErrors = {};
+  for (const part of message.split('; ')) {
+    const match = /^([\w.]+): (.+)$/.exec(part);
+    if (!match) return null;
+    out[match[1]!.replace(/^terms\./, '')] = withoutPath(match[2]!);
+  }
+  return out;
+}
+
+const PLACED = new Set([
+  'title',
+  'artist_name',
+  'term',
+  'territory',
+  'royalty_rate',
+  'effective_date',
+  'advance_cents',
+  'currency',
+  'writers',
+]);
+
+/** Whether a field path has a field on screen to show its message beside. */
+function isPlacedField(key: string, parties: number, writers: number): boolean {
+  if (PLACED.has(key)) return true;
+  const row = /^(parties|writers)\.(\d+)\.(name|role|email|share)$/.exec(key);
+  if (!row) return false;
+  return Number(row[2]) < (row[1] === 'parties' ? parties : writers);
+}
+
 export function GenerateContractDialog({
   open,
   onClose,
@@ -96,7 +146,9 @@ export function GenerateContractDialog({
   onSaved: (contract: ContractDto) => void;
 }) {
   const [form, setForm] = useState(() => initial(song, contract, labelName, labelEmail));
-  const [error, setError] = useState<string | null>(null);
+  // Problems by field path ('title', 'territory', 'parties.1.email', 'writers.0.share', 'writers'),
+  // shown beside their fields; what names no field on screen goes in the alert at the bottom.
+  const [errors, setErrors] = useState<FieldErrors>({});
   const templates = useContractTemplates();
   const save = useSaveContract(songId);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
@@ -104,13 +156,17 @@ export function GenerateContractDialog({
   const setRow = (list: 'parties' | 'writers', key: number, patch: Partial<Row>) =>
     setForm((f) => ({ ...f, [list]: f[list].map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
 
+  const unplaced = Object.entries(errors)
+    .filter(([key]) => !isPlacedField(key, form.parties.length, form.writers.length))
+    .map(([, message]) => message);
+
   const shares = form.writers.map((w) => toNumber(w.share));
   const total = writersShareTotal(shares.map((s) => (Number.isFinite(s) ? s : 0)));
   const totalOk = total === 100;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    setErrors({});
     const terms: ContractTerms = {
       parties: form.parties.map((p) => ({ name: p.name, role: p.role, email: p.email })),
       artist_name: form.artist,
@@ -123,12 +179,10 @@ export function GenerateContractDialog({
       effective_date: form.effectiveDate,
     };
     const checked = contractTermsSchema.safeParse(terms);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Check the terms');
-      return;
-    }
-    if (!form.title.trim()) {
-      setError('title: enter a title for the contract');
+    const found = checked.success ? {} : issuesToErrors(checked.error.issues);
+    if (!form.title.trim()) found.title = withoutPath(CONTRACT_MESSAGES.title);
+    if (!checked.success || Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
     const body: GenerateContractBody = {
@@ -141,7 +195,8 @@ export function GenerateContractDialog({
       onSaved(saved);
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The contract could not be saved. Please try again.');
+      const message = e instanceof Error ? e.message : 'The contract could not be saved. Please try again.';
+      setErrors(serverErrors(message) ?? { '': message });
     }
   };
 
@@ -171,44 +226,56 @@ export function GenerateContractDialog({
         </SelectField>
         <TextField
           label="Title"
+          error={errors.title}
           value={form.title}
           onChange={(e) => set('title', e.target.value)}
           maxLength={200}
         />
-        <TextField label="Artist" value={form.artist} onChange={(e) => set('artist', e.target.value)} />
+        <TextField
+          label="Artist"
+          error={errors.artist_name}
+          value={form.artist}
+          onChange={(e) => set('artist', e.target.value)}
+        />
         <div className="grid grid-cols-2 gap-3">
           <TextField
             label="Term"
+            error={errors.term}
             value={form.term}
             onChange={(e) => set('term', e.target.value)}
             placeholder="3 years"
           />
           <TextField
             label="Territory"
+            error={errors.territory}
             value={form.territory}
             onChange={(e) => set('territory', e.target.value)}
             placeholder="Worldwide"
           />
           <TextField
             label="Royalty rate (%)"
+            error={errors.royalty_rate}
             inputMode="decimal"
             value={form.royalty}
             onChange={(e) => set('royalty', e.target.value)}
           />
           <TextField
             label="Effective date"
+            error={errors.effective_date}
             type="date"
             value={form.effectiveDate}
             onChange={(e) => set('effectiveDate', e.target.value)}
           />
           <TextField
             label="Advance"
+            error={errors.advance_cents}
             inputMode="decimal"
             value={form.advance}
             onChange={(e) => set('advance', e.target.value)}
           />
           <TextField
             label="Currency"
+            error={errors.currency}
             value={form.currency}
             maxLength={3}
             onChange={(e) => set('currency', e.target.value.toUpperCase())}
@@ -221,17 +288,20 @@ export function GenerateContractDialog({
             <div key={p.key} className="grid grid-cols-2 gap-2 rounded-lg border border-border p-3">
               <TextField
                 label={`Party ${i + 1} name`}
+                error={errors[`parties.${i}.name`]}
                 value={p.name}
                 onChange={(e) => setRow('parties', p.key, { name: e.target.value })}
               />
               <TextField
                 label={`Party ${i + 1} role`}
+                error={errors[`parties.${i}.role`]}
                 value={p.role}
                 onChange={(e) => setRow('parties', p.key, { role: e.target.value })}
               />
               <TextField
                 className="col-span-2"
                 label={`Party ${i + 1} email`}
+                error={errors[`parties.${i}.email`]}
                 type="email"
                 value={p.email}
                 onChange={(e) => setRow('parties', p.key, { email: e.target.value })}
@@ -272,12 +342,14 @@ export function GenerateContractDialog({
               <TextField
                 className="flex-1"
                 label={`Writer ${i + 1} name`}
+                error={errors[`writers.${i}.name`]}
                 value={w.name}
                 onChange={(e) => setRow('writers', w.key, { name: e.target.value })}
               />
               <TextField
                 className="w-24"
                 label={`Writer ${i + 1} share (%)`}
+                error={errors[`writers.${i}.share`]}
                 inputMode="decimal"
                 value={w.share}
                 onChange={(e) => setRow('writers', w.key, { share: e.target.value })}
@@ -311,9 +383,24 @@ export function GenerateContractDialog({
               Total: {total}%{totalOk ? '' : ' (must be 100%)'}
             </p>
           </div>
+          {errors.writers ? <p className="text-sm text-destructive">{errors.writers}</p> : null}
         </fieldset>
 
-        {error ? <Alert>{error}</Alert> : null}
+        {unplaced.length > 0 ? (
+          <Alert>
+            {unplaced.length === 1 ? (
+              unplaced[0]
+            ) : (
+              <ul className="list-disc pl-4">
+                {unplaced.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        ) : Object.keys(errors).length > 0 ? (
+          <Alert>Some fields need fixing: see the messages above.</Alert>
+        ) : null}
         <div className="sticky bottom-0 flex justify-end gap-2 bg-popover pt-2">
           <Button variant="ghost" onClick={onClose}>
             Cancel
