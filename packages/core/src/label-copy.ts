@@ -383,6 +383,10 @@ export function labelCopyIssues(
   data.publishers.forEach((publisher, i) => {
     if (publisher.name === '')
       add(`publishers.${i}.name`, `Publisher ${i + 1}`, 'Enter the publisher’s name');
+    if (publisher.ipi) {
+      const result = validateIpi(publisher.ipi);
+      if (!result.ok) add(`publishers.${i}.ipi`, `Publisher ${i + 1} IPI`, result.message);
+    }
   });
   if (data.publishers.length > 0) {
     const result = validateShares(data.publishers.map((p) => p.share));

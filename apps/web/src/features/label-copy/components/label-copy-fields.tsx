@@ -547,153 +547,136 @@ export function LabelCopyFields({
         title="Writers and publishers"
         description="Shares are percentages and total 100 for each list."
       >
-        {err('writers') ? (
-          <p role="alert" className="text-sm text-destructive">
-            {err('writers')}
-          </p>
-        ) : null}
-        {data.writers.map((w, i) => {
-          const setWriter = (patch: Partial<typeof w>) =>
-            set({ writers: data.writers.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
-            <div key={i} className="rounded-lg border border-border p-4">
-              <div className="mb-3 flex items-center justify-between gap-2">
-                <p className="text-sm font-semibold text-foreground">Writer {i + 1}</p>
-                <RemoveButton
-                  label={`Remove writer ${i + 1}`}
-                  onClick={() => set({ writers: data.writers.filter((_, j) => j !== i) })}
-                  disabled={disabled}
-                />
-              </div>
-              <div className={grid}>
-                <TextField
-                  label={`Writer ${i + 1} name`}
-                  value={w.name}
-                  onChange={(e) => setWriter({ name: e.target.value })}
-                  error={err(`writers.${i}.name`)}
-                  disabled={disabled}
-                />
+        <ShareHolders
+          kind="writer"
+          rows={data.writers}
+          onChange={(writers) => set({ writers })}
+          blank={{ name: '', role: 'composer_lyricist', pro: '', ipi: '', share: 0 }}
+          err={err}
+          disabled={disabled}
+        />
+        <ShareHolders
+          kind="publisher"
+          rows={data.publishers}
+          onChange={(publishers) => set({ publishers })}
+          blank={{ name: '', pro: '', ipi: '', share: 0 }}
+          err={err}
+          disabled={disabled}
+        />
+      </Section>
+    </div>
+  );
+}
+
+interface ShareHolder {
+  name: string;
+  role?: WriterRole;
+  pro: string;
+  ipi: string;
+  share: number;
+}
+
+/**
+ * The writers' or the publishers' rows: name (and a writer's role), PRO, IPI and share, each with
+ * its error beside it, a Remove button per row and "Add writer" / "Add publisher".
+ */
+function ShareHolders<T extends ShareHolder>({
+  kind,
+  rows,
+  onChange,
+  blank,
+  err,
+  disabled,
+}: {
+  kind: 'writer' | 'publisher';
+  rows: T[];
+  onChange: (rows: T[]) => void;
+  blank: T;
+  err: (path: string) => string | undefined;
+  disabled: boolean;
+}) {
+  const Name = kind === 'writer' ? 'Writer' : 'Publisher';
+  const list = `${kind}s`;
+  return (
+    <>
+      {err(list) ? (
+        <p role="alert" className="text-sm text-destructive">
+          {err(list)}
+        </p>
+      ) : null}
+      {rows.map((row, i) => {
+        const update = (patch: Partial<ShareHolder>) =>
+          onChange(rows.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+        const label = `${Name} ${i + 1}`;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
+          <div key={i} className="rounded-lg border border-border p-4">
+            <div className="mb-3 flex items-center justify-between gap-2">
+              <p className="text-sm font-semibold text-foreground">{label}</p>
+              <RemoveButton
+                label={`Remove ${kind} ${i + 1}`}
+                onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                disabled={disabled}
+              />
+            </div>
+            <div className={grid}>
+              <TextField
+                label={`${label} name`}
+                value={row.name}
+                onChange={(e) => update({ name: e.target.value })}
+                error={err(`${list}.${i}.name`)}
+                disabled={disabled}
+              />
+              {kind === 'writer' ? (
                 <SelectField
-                  label={`Writer ${i + 1} role`}
-                  value={w.role}
-                  onChange={(role) => setWriter({ role: role as WriterRole })}
+                  label={`${label} role`}
+                  value={row.role ?? 'composer_lyricist'}
+                  onChange={(role) => update({ role: role as WriterRole })}
                   options={Object.entries(WRITER_ROLE_LABELS)}
                   disabled={disabled}
                 />
-                <TextField
-                  label={`Writer ${i + 1} PRO`}
-                  value={w.pro}
-                  placeholder="PRS"
-                  onChange={(e) => setWriter({ pro: e.target.value })}
-                  disabled={disabled}
-                />
-                <TextField
-                  label={`Writer ${i + 1} IPI`}
-                  value={w.ipi}
-                  onChange={(e) => setWriter({ ipi: e.target.value })}
-                  error={err(`writers.${i}.ipi`)}
-                  disabled={disabled}
-                />
-                <TextField
-                  label={`Writer ${i + 1} share (%)`}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={0.01}
-                  value={Number.isFinite(w.share) ? String(w.share) : ''}
-                  onChange={(e) => setWriter({ share: e.target.value === '' ? 0 : Number(e.target.value) })}
-                  error={err(`writers.${i}.share`)}
-                  disabled={disabled}
-                />
-              </div>
+              ) : null}
+              <TextField
+                label={`${label} PRO`}
+                value={row.pro}
+                placeholder={kind === 'writer' ? 'PRS' : undefined}
+                onChange={(e) => update({ pro: e.target.value })}
+                error={err(`${list}.${i}.pro`)}
+                disabled={disabled}
+              />
+              <TextField
+                label={`${label} IPI`}
+                value={row.ipi}
+                onChange={(e) => update({ ipi: e.target.value })}
+                error={err(`${list}.${i}.ipi`)}
+                disabled={disabled}
+              />
+              <TextField
+                label={`${label} share (%)`}
+                type="number"
+                min={0}
+                max={100}
+                step={0.01}
+                value={Number.isFinite(row.share) ? String(row.share) : ''}
+                onChange={(e) => update({ share: e.target.value === '' ? 0 : Number(e.target.value) })}
+                error={err(`${list}.${i}.share`)}
+                disabled={disabled}
+              />
             </div>
-          );
-        })}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="self-start"
-          disabled={disabled}
-          onClick={() =>
-            set({
-              writers: [...data.writers, { name: '', role: 'composer_lyricist', pro: '', ipi: '', share: 0 }],
-            })
-          }
-        >
-          <Plus aria-hidden="true" />
-          Add writer
-        </Button>
-
-        {err('publishers') ? (
-          <p role="alert" className="text-sm text-destructive">
-            {err('publishers')}
-          </p>
-        ) : null}
-        {data.publishers.map((p, i) => {
-          const setPublisher = (patch: Partial<typeof p>) =>
-            set({ publishers: data.publishers.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id
-            <div key={i} className="rounded-lg border border-border p-4">
-              <div className="mb-3 flex items-center justify-between gap-2">
-                <p className="text-sm font-semibold text-foreground">Publisher {i + 1}</p>
-                <RemoveButton
-                  label={`Remove publisher ${i + 1}`}
-                  onClick={() => set({ publishers: data.publishers.filter((_, j) => j !== i) })}
-                  disabled={disabled}
-                />
-              </div>
-              <div className={grid}>
-                <TextField
-                  label={`Publisher ${i + 1} name`}
-                  value={p.name}
-                  onChange={(e) => setPublisher({ name: e.target.value })}
-                  error={err(`publishers.${i}.name`)}
-                  disabled={disabled}
-                />
-                <TextField
-                  label={`Publisher ${i + 1} PRO`}
-                  value={p.pro}
-                  onChange={(e) => setPublisher({ pro: e.target.value })}
-                  disabled={disabled}
-                />
-                <TextField
-                  label={`Publisher ${i + 1} IPI`}
-                  value={p.ipi}
-                  onChange={(e) => setPublisher({ ipi: e.target.value })}
-                  disabled={disabled}
-                />
-                <TextField
-                  label={`Publisher ${i + 1} share (%)`}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={0.01}
-                  value={Number.isFinite(p.share) ? String(p.share) : ''}
-                  onChange={(e) =>
-                    setPublisher({ share: e.target.value === '' ? 0 : Number(e.target.value) })
-                  }
-                  error={err(`publishers.${i}.share`)}
-                  disabled={disabled}
-                />
-              </div>
-            </div>
-          );
-        })}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="self-start"
-          disabled={disabled}
-          onClick={() => set({ publishers: [...data.publishers, { name: '', pro: '', ipi: '', share: 0 }] })}
-        >
-          <Plus aria-hidden="true" />
-          Add publisher
-        </Button>
-      </Section>
-    </div>
+          </div>
+        );
+      })}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={disabled}
+        onClick={() => onChange([...rows, { ...blank }])}
+      >
+        <Plus aria-hidden="true" />
+        Add {kind}
+      </Button>
+    </>
   );
 }

@@ -79,6 +79,15 @@ describe('label copy form page', () => {
     // The typed text is still there.
     expect((screen.getByLabelText('Producer') as HTMLInputElement).value).toBe('Sam Reed');
 
+    // Publishers are rows like writers: a mistyped IPI is named beside its field.
+    await user.click(screen.getByRole('button', { name: 'Add publisher' }));
+    await fill('Publisher 1 name', 'Dome Songs');
+    await fill('Publisher 1 IPI', '12');
+    await fill('Publisher 1 share (%)', '100');
+    const ipi = screen.getByLabelText('Publisher 1 IPI');
+    await waitFor(() => expect(ipi.getAttribute('aria-invalid')).toBe('true'));
+    await user.clear(ipi);
+
     await fill('Release title', 'Night Drive');
     await user.clear(screen.getByLabelText('Track 1 ISRC'));
     await fill('Track 1 ISRC', 'GB-ABC-26-00001');
