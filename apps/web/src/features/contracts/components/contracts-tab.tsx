@@ -27,6 +27,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useApiClient } from '../../../lib/api-context';
@@ -59,40 +60,6 @@ export function ContractStatusBadge({ status, className }: { status: ContractSta
     <Badge variant={STATUS_VARIANT[status]} className={className}>
       {CONTRACT_STATUS_LABELS[status]}
     </Badge>
-  );
-}
-
-function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  isLoading,
-  error,
-}: {
-  open: boolean;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  isLoading: boolean;
-  error: string | null;
-}) {
-  return (
-    <Dialog open={open} onClose={onClose} title={title} description={description}>
-      {error ? <Alert className="mb-3">{error}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={onConfirm} isLoading={isLoading}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
   );
 }
 
@@ -318,7 +285,7 @@ function ContractCard({
             setConfirm(null);
             setConfirmError(null);
           }}
-          isLoading={actions.void.isPending || actions.remove.isPending}
+          isPending={actions.void.isPending || actions.remove.isPending}
           error={confirmError}
         />
       </Card>

@@ -2,9 +2,9 @@ import type { IssuedLinkDto, MarketingLinkDto } from '@music-review/core/marketi
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClasses } from '../../../components/ui/text-field';
 import { useRevokeLink } from '../api/marketing-api';
-import { ConfirmDialog } from './campaign-dialogs';
 import { formatInstant } from './format-dates';
 
 /** A link just created: its address is shown once (only a hash is kept), with a copy button. */

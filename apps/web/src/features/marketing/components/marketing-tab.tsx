@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../../lib/me';
@@ -24,7 +25,7 @@ import {
   useSongMarketing,
 } from '../api/marketing-api';
 import { CampaignCalendar } from './campaign-calendar';
-import { CampaignDialog, ConfirmDialog, TaskDialog } from './campaign-dialogs';
+import { CampaignDialog, TaskDialog } from './campaign-dialogs';
 import { formatDay } from './format-dates';
 import { GeneralIntakeCard, QuestionnaireCard } from './intake-cards';
 

@@ -16,6 +16,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { inputClasses, TextField } from '../../../components/ui/text-field';
@@ -524,43 +525,28 @@ function ArtistLink({
         </form>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={confirmRevoke}
         onClose={() => setConfirmRevoke(false)}
         title="Revoke the artist's link?"
         description="The link stops working at once; the artist sees that it was withdrawn. What they saved stays. You can make a new link at any time."
-      >
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => setConfirmRevoke(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            isLoading={revoke.isPending}
-            onClick={() =>
-              revoke.mutate({ action: 'revoke-link' }, { onSettled: () => setConfirmRevoke(false) })
-            }
-          >
-            Revoke link
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Revoke link"
+        isPending={revoke.isPending}
+        onConfirm={() =>
+          revoke.mutate({ action: 'revoke-link' }, { onSettled: () => setConfirmRevoke(false) })
+        }
+      />
 
-      <Dialog
+      <ConfirmDialog
         open={confirmNew}
         onClose={() => setConfirmNew(false)}
         title="Make a new link?"
         description="The current link stops working: send the new one to the artist. What they saved stays."
-      >
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => setConfirmNew(false)}>
-            Cancel
-          </Button>
-          <Button isLoading={newLink.isPending} onClick={issue}>
-            Make new link
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Make new link"
+        destructive={false}
+        isPending={newLink.isPending}
+        onConfirm={issue}
+      />
     </Card>
   );
 }
