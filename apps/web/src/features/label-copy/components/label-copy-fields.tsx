@@ -345,36 +345,8 @@ export function LabelCopyFields({
 
       <Section title="Rights lines" description="℗ for the recording, © for the composition and artwork.">
         <div className={grid}>
-          <YearField
-            label="P-line year"
-            value={data.p_line.year}
-            onChange={(year) => set({ p_line: { ...data.p_line, year } })}
-            error={err('p_line.year') ?? err('p_line')}
-            disabled={disabled}
-          />
-          <TextField
-            label="P-line owner"
-            value={data.p_line.owner}
-            onChange={(e) => set({ p_line: { ...data.p_line, owner: e.target.value } })}
-            error={err('p_line.owner')}
-            disabled={disabled}
-            hint={data.p_line.owner ? `℗ ${data.p_line.year ?? ''} ${data.p_line.owner}` : undefined}
-          />
-          <YearField
-            label="C-line year"
-            value={data.c_line.year}
-            onChange={(year) => set({ c_line: { ...data.c_line, year } })}
-            error={err('c_line.year') ?? err('c_line')}
-            disabled={disabled}
-          />
-          <TextField
-            label="C-line owner"
-            value={data.c_line.owner}
-            onChange={(e) => set({ c_line: { ...data.c_line, owner: e.target.value } })}
-            error={err('c_line.owner')}
-            disabled={disabled}
-            hint={data.c_line.owner ? `© ${data.c_line.year ?? ''} ${data.c_line.owner}` : undefined}
-          />
+          <RightsLineFields line="p_line" symbol="℗" data={data} set={set} err={err} disabled={disabled} />
+          <RightsLineFields line="c_line" symbol="©" data={data} set={set} err={err} disabled={disabled} />
         </div>
       </Section>
 
@@ -677,6 +649,45 @@ function ShareHolders<T extends ShareHolder>({
         <Plus aria-hidden="true" />
         Add {kind}
       </Button>
+    </>
+  );
+}
+
+/** A P-line or C-line: its year and owner, with the line as it will print under the owner. */
+function RightsLineFields({
+  line,
+  symbol,
+  data,
+  set,
+  err,
+  disabled,
+}: {
+  line: 'p_line' | 'c_line';
+  symbol: '℗' | '©';
+  data: LabelCopyData;
+  set: (patch: Partial<LabelCopyData>) => void;
+  err: (path: string) => string | undefined;
+  disabled: boolean;
+}) {
+  const value = data[line];
+  const name = line === 'p_line' ? 'P-line' : 'C-line';
+  return (
+    <>
+      <YearField
+        label={`${name} year`}
+        value={value.year}
+        onChange={(year) => set({ [line]: { ...value, year } })}
+        error={err(`${line}.year`) ?? err(line)}
+        disabled={disabled}
+      />
+      <TextField
+        label={`${name} owner`}
+        value={value.owner}
+        onChange={(e) => set({ [line]: { ...value, owner: e.target.value } })}
+        error={err(`${line}.owner`)}
+        disabled={disabled}
+        hint={value.owner ? `${symbol} ${value.year ?? ''} ${value.owner}` : undefined}
+      />
     </>
   );
 }
