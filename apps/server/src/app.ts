@@ -50,6 +50,13 @@ const PUBLIC_API_ROUTES = new Set(['/api/v1/openapi.json', '/api/v1/health']);
 /** Token-in-the-path pages for people outside the label (spec section 2, public routes). */
 const PUBLIC_API_PREFIX = '/api/v1/public/';
 
+/**
+ * The server's own address spaces: an unknown path under one is an API client's mistake (JSON 404).
+ * Every other GET is a page of the web app, loaded directly (spec section 2, /auth included).
+ */
+const API_PATHS = /^\/(api|auth\/v1|functions|realtime|storage|dev\/mailbox)(\/|$)/;
+const isApiPath = (path: string) => API_PATHS.test(path);
+
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
@@ -132,8 +139,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const isApi = /^\/(api|auth|functions|realtime|storage|dev)(\/|$)/.test(path);
-    if (serveWeb && req.method === 'GET' && !isApi) {
+    if (serveWeb && req.method === 'GET' && !isApiPath(path)) {
       // The single-page app owns every other path (its router decides what to show).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
