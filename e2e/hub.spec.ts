@@ -30,9 +30,9 @@ test.describe('label hub and home', () => {
     await expect(reviewTile).toContainText('1waiting for your review');
     await expect(areas.getByRole('link', { name: /^Signed Songs/ })).toContainText('0songs signed');
 
-    const tracks = page.getByRole('group', { name: 'Tracks this month' });
+    const tracks = page.getByRole('group', { name: 'Tracks in the last 30 days' });
     await expect(tracks).toContainText('1');
-    await expect(tracks).toContainText('of 25 tracks this month');
+    await expect(tracks).toContainText('of 25 tracks in the last 30 days');
     await expect(page.getByRole('group', { name: 'Members' })).toContainText('of 3 seats on your plan');
     const activity = page.getByRole('list', { name: 'Recent activity' });
     await expect(activity).toContainText('Member 1 reviewed Hub First');

@@ -18,6 +18,7 @@ export interface HubCountsDto {
   pending_reviews: number;
   /** Pending songs at the 60 percent marker or past their 7-day window. */
   awaiting_decision: number;
+  /** Signed songs added in the last 30 days (spec section 7; the usage window of section 9). */
   signed_songs: number;
   /** Contracts whose status is not one of CLOSED_CONTRACT_STATUSES. */
   open_contracts: number;
@@ -27,8 +28,8 @@ export interface HubCountsDto {
 
 export interface HubUsageDto {
   plan_name: string;
-  /** Tracks added this calendar month (UTC), the count the plan's track limit is checked against. */
-  tracks_this_month: number;
+  /** Tracks added in the last 30 days (rolling), the count the plan's track limit is checked against. */
+  tracks_last_30_days: number;
   /** -1 means unlimited. */
   track_limit: number;
   members: number;

@@ -47,7 +47,9 @@ describe('canAddUser', () => {
     [3, 3, false],
     [3, 4, false],
     [0, 0, false],
-    [-1, 0, false],
+    // -1 is "unlimited", as for track_limit: any number of members may join.
+    [-1, 0, true],
+    [-1, 5000, true],
   ])('limit %i with %i active -> %s', (limit, active, allowed) => {
     expect(canAddUser(limit, active)).toBe(allowed);
   });

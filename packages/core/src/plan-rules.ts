@@ -3,6 +3,12 @@
  * counts and the organization's trial usage.
  */
 
+/**
+ * Spec section 9: "The usage metrics window is the last 30 days". The track limit, the tracks figure
+ * and the signed songs count all look at songs added in the last 30 days (rolling, not the month).
+ */
+export const USAGE_WINDOW_DAYS = 30;
+
 /** track_limit's value for "no limit" (spec section 3). */
 export const UNLIMITED = -1;
 
@@ -12,12 +18,11 @@ export function canUploadTrack(trackLimit: number, uploadedCount: number): boole
 }
 
 /**
- * Spec section 5: a user may be added if the active user count is below user_limit. The spec gives
- * user_limit no "unlimited" value (unlike track_limit), so -1 is not special here: it admits nobody,
- * the same answer the server's join check gives today.
+ * Spec section 5: a user may be added if the active user count is below user_limit. -1 means no limit,
+ * as it does for track_limit (spec section 3): such a plan admits any number of members.
  */
 export function canAddUser(userLimit: number, activeUsers: number): boolean {
-  return activeUsers < userLimit;
+  return userLimit === UNLIMITED || activeUsers < userLimit;
 }
 
 /** The features Starter may use once each as a trial, and other plans by their has_ flag. */

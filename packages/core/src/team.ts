@@ -54,8 +54,8 @@ export interface PlanUsageDto {
   plan_name: string;
   /** -1: unlimited. */
   track_limit: number;
-  /** Tracks added this calendar month (UTC), the count the track limit applies to. */
-  tracks_this_month: number;
+  /** Tracks added in the last 30 days (rolling), the count the track limit applies to. */
+  tracks_last_30_days: number;
   /** -1: unlimited. */
   user_limit: number;
   member_count: number;

@@ -285,7 +285,7 @@ export function makeTeamMember(overrides: Partial<HubTeamMemberDto> = {}): HubTe
 export function makeHub(overrides: Partial<HubDto> = {}): HubDto {
   return {
     counts: { pending_reviews: 0, awaiting_decision: 0, signed_songs: 0, open_contracts: 0, open_forms: 0 },
-    usage: { plan_name: 'Pro', tracks_this_month: 0, track_limit: 500, members: 1, user_limit: 15 },
+    usage: { plan_name: 'Pro', tracks_last_30_days: 0, track_limit: 500, members: 1, user_limit: 15 },
     team: [makeTeamMember()],
     activity: [],
     decisions: [],

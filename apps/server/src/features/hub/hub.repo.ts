@@ -4,6 +4,7 @@ import {
   ONLINE_WINDOW_MINUTES,
   type PresenceStatus,
 } from '@music-review/core/hub';
+import { USAGE_WINDOW_DAYS } from '@music-review/core/plan-rules';
 import { sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
 
@@ -19,7 +20,7 @@ export type HubRow = {
   plan_name: string;
   track_limit: number;
   user_limit: number;
-  tracks_this_month: number;
+  tracks_last_30_days: number;
   members: number;
   team: Array<{
     id: string;
@@ -41,14 +42,15 @@ export type HubRow = {
 };
 
 /**
- * Everything the Label Hub shows, in one statement: $1 organization, $2 the caller, $3 now, $4 the
- * first day of this month (UTC).
+ * Everything the Label Hub shows, in one statement: $1 organization, $2 the caller, $3 now.
  *
  * - Pending reviews: the review dashboard's pending tab (undecided, inside the 7-day window, not
  *   reviewed by the caller in the current version).
  * - Awaiting decision: undecided songs past their window, or whose current version has reviews from
  *   60 percent of the team (ceil(3n / 5), at least 1: packages/core review-rules).
  * - The team reads user_presence directly: online or away only while last seen within 5 minutes.
+ * - Signed songs and the tracks figure: songs added in the last 30 days (spec section 9's usage
+ *   window; the track limit counts the same songs).
  * - Activity: the latest songs added and reviews written; decisions have no time of their own.
  */
 const HUB_SQL = `
@@ -78,14 +80,17 @@ select
          where r.song_id = s.id and r.song_version_number = s.current_version_number)
         >= greatest(1, (3 * (select count(*) from team) + 4) / 5)
   ) as awaiting_decision,
-  (select count(*)::int from songs where organization_id = $1::uuid and status = 'signed') as signed_songs,
+  (select count(*)::int from songs
+   where organization_id = $1::uuid and status = 'signed'
+     and created_at > $3::timestamptz - interval '${USAGE_WINDOW_DAYS} days') as signed_songs,
   (select count(*)::int from contracts
    where organization_id = $1::uuid and status <> all(${textArray(CLOSED_CONTRACT_STATUSES)})) as open_contracts,
   (select count(*)::int from metadata_forms
    where organization_id = $1::uuid and status <> all(${textArray(CLOSED_FORM_STATUSES)})) as open_forms,
   pl.name as plan_name, pl.track_limit, pl.user_limit,
-  coalesce((select u.tracks_uploaded_count from organization_usage_metrics u
-            where u.organization_id = $1::uuid and u.month_start_date = $4::date), 0) as tracks_this_month,
+  (select count(*)::int from songs
+   where organization_id = $1::uuid
+     and created_at > $3::timestamptz - interval '${USAGE_WINDOW_DAYS} days') as tracks_last_30_days,
   (select count(*)::int from team) as members,
   (select coalesce(json_agg(json_build_object(
       'id', t.id, 'name', t.name, 'email', t.email, 'is_admin', t.is_admin, 'status', t.status,
@@ -115,18 +120,11 @@ from organizations o
 join subscription_plans pl on pl.id = o.subscription_plan_id
 where o.id = $1::uuid`;
 
-export async function hubRow(
-  database: Database,
-  organizationId: string,
-  reviewerId: string,
-  now: Date,
-  monthStart: string,
-) {
-  const rows = await database.preparedAsOrg<HubRow>(organizationId, 'label_hub_v1', HUB_SQL, [
+export async function hubRow(database: Database, organizationId: string, reviewerId: string, now: Date) {
+  const rows = await database.preparedAsOrg<HubRow>(organizationId, 'label_hub_v2', HUB_SQL, [
     organizationId,
     reviewerId,
     now.toISOString(),
-    monthStart,
   ]);
   return rows[0];
 }

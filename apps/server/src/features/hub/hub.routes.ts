@@ -16,7 +16,7 @@ const hubSchema = z.object({
   }),
   usage: z.object({
     plan_name: z.string(),
-    tracks_this_month: z.number(),
+    tracks_last_30_days: z.number(),
     track_limit: z.number(),
     members: z.number(),
     user_limit: z.number(),

@@ -3,7 +3,6 @@ import { daysLeft, deadlineBadge, sortPending } from '@music-review/core/review-
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { monthStart } from '../songs/songs.service.ts';
 import * as repo from './hub.repo.ts';
 
 /** Home lists at most this many unread notifications and mentions (the bell has them all). */
@@ -17,13 +16,7 @@ export function createHubService(ctx: AppContext) {
   return {
     /** GET /api/v1/hub: the label's front page in one statement. */
     async hub(member: Member, now = new Date()): Promise<HubDto> {
-      const row = await repo.hubRow(
-        database,
-        member.organizationId,
-        member.reviewer.id,
-        now,
-        monthStart(now),
-      );
+      const row = await repo.hubRow(database, member.organizationId, member.reviewer.id, now);
       if (!row) throw notFound();
       return {
         counts: {
@@ -35,7 +28,7 @@ export function createHubService(ctx: AppContext) {
         },
         usage: {
           plan_name: row.plan_name,
-          tracks_this_month: Number(row.tracks_this_month),
+          tracks_last_30_days: Number(row.tracks_last_30_days),
           track_limit: Number(row.track_limit),
           members: Number(row.members),
           user_limit: Number(row.user_limit),

@@ -134,15 +134,36 @@ describe('GET /api/v1/hub and GET /api/v1/home', () => {
     expect((await get<HubDto>('/api/v1/hub', sam)).counts.pending_reviews).toBe(4);
   });
 
-  it("shows this month's plan usage", async () => {
+  it('shows the plan usage: the tracks added in the last 30 days, not a monthly counter', async () => {
     const hub = await get<HubDto>('/api/v1/hub', admin);
     expect(hub.usage).toEqual({
       plan_name: 'Starter',
-      tracks_this_month: 4,
+      tracks_last_30_days: 8, // the 8 songs added above; the organization_usage_metrics rows do not count
       track_limit: 25,
       members: 3,
       user_limit: 3,
     });
+  });
+
+  it('counts tracks and signed songs over the last 30 days, as the track limit does', async () => {
+    const lab = await adminWithLabel(server.app, 'Hub Window Records');
+    const added = (title: string, status: string, daysAgo: number) =>
+      server.database.db.execute(
+        sql`insert into songs (organization_id, title, artist, status, created_at)
+            values (${lab.organization.id}, ${title}, 'A', ${status}, now() - make_interval(days => ${daysAgo}::int))`,
+      );
+    await added('Signed 29 days ago', 'signed', 29);
+    await added('Pending 29 days ago', 'pending', 29);
+    await added('Signed 31 days ago', 'signed', 31);
+    await added('Pending 31 days ago', 'pending', 31);
+    await added('Pending 40 days ago', 'pending', 40);
+
+    const hub = await get<HubDto>('/api/v1/hub', lab);
+    expect(hub.counts.signed_songs).toBe(1);
+    expect(hub.usage.tracks_last_30_days).toBe(2);
+    // The team page shows the same figure, and an upload is checked against it.
+    const team = await server.app.inject({ method: 'GET', url: '/api/v1/team', headers: lab.headers });
+    expect(team.json().plan.tracks_last_30_days).toBe(2);
   });
 
   it('lists the team with presence: online within 5 minutes, else offline', async () => {
@@ -182,7 +203,7 @@ describe('GET /api/v1/hub and GET /api/v1/home', () => {
       open_contracts: 0,
       open_forms: 0,
     });
-    expect(hub.usage).toMatchObject({ tracks_this_month: 0, members: 1 });
+    expect(hub.usage).toMatchObject({ tracks_last_30_days: 2, members: 1 });
     expect(hub.team.map((m) => m.id)).toEqual([outsider.reviewer.id]);
     expect(hub.activity.map((a) => a.song_title).sort()).toEqual(['Not Yours', 'Not Yours', 'Their Signed']);
   });

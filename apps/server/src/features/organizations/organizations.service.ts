@@ -3,6 +3,7 @@ import type { OrganizationDto, ReviewerDto } from '@music-review/core/api';
 import { reviewerNameFor } from '@music-review/core/auth';
 import { isMfaPending } from '@music-review/core/mfa';
 import { inviteCodeError, labelNameError, ORGANIZATION_MESSAGES as M } from '@music-review/core/organization';
+import { canAddUser } from '@music-review/core/plan-rules';
 import type { AppContext } from '../../context.ts';
 import type { AccessClaims } from '../../platform/auth/keys.ts';
 import { type Caller, type Member, mfaRequired } from '../../platform/auth/request-auth.ts';
@@ -157,7 +158,7 @@ export function createOrganizationsService(ctx: AppContext) {
         const org = await repo.lockOrganizationByInviteCode(tx, code);
         if (!org) throw new AppError('invalid_invite_code', M.invalidInviteCode);
         const members = await repo.countMembers(tx, org.id);
-        if (members >= Number(org.user_limit)) {
+        if (!canAddUser(Number(org.user_limit), members)) {
           throw new AppError('user_limit_reached', M.userLimitReached(Number(org.user_limit)));
         }
         const joined = await repo.setMembership(tx, me.id, org.id, false);

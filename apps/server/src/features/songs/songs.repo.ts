@@ -1,3 +1,4 @@
+import { USAGE_WINDOW_DAYS } from '@music-review/core/plan-rules';
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
 
@@ -105,15 +106,20 @@ export async function setSongsStatus(
 }
 
 /**
- * Locks the organization while a track is added, so two uploads cannot both take the last slot of
- * the plan, and answers the plan's limit with this month's uploads (organization_usage_metrics).
+ * Tracks the label added in the usage window (spec section 9: the last 30 days, rolling), for an
+ * organization row aliased o. Songs are never deleted, so this is the uploads of those days.
  */
-export async function lockTrackAllowance(db: Queryable, organizationId: string, monthStart: string) {
+export const tracksInWindow = sql`(select count(*)::int from songs w
+  where w.organization_id = o.id and w.created_at > now() - ${sql.raw(`interval '${USAGE_WINDOW_DAYS} days'`)})`;
+
+/**
+ * Locks the organization while a track is added, so two uploads cannot both take the last slot of
+ * the plan, and answers the plan's limit with the uploads of the last 30 days.
+ */
+export async function lockTrackAllowance(db: Queryable, organizationId: string) {
   const rows = await queryRows<{ track_limit: number; uploaded: number; members: number }>(
     db,
-    sql`select p.track_limit,
-          coalesce((select m.tracks_uploaded_count from organization_usage_metrics m
-                    where m.organization_id = o.id and m.month_start_date = ${monthStart}::date), 0) as uploaded,
+    sql`select p.track_limit, ${tracksInWindow} as uploaded,
           (select count(*)::int from reviewers r where r.organization_id = o.id) as members
         from organizations o join subscription_plans p on p.id = o.subscription_plan_id
         where o.id = ${organizationId}

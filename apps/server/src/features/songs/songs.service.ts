@@ -44,7 +44,10 @@ function decodeCursor(cursor: string) {
   return { submittedAt, id };
 }
 
-/** The first day of the current month (UTC): plan track limits count uploads per calendar month. */
+/**
+ * The first day of the current month (UTC): the organization_usage_metrics row an upload is recorded
+ * in. The track limit itself counts the last 30 days (songs.repo tracksInWindow), not this month.
+ */
 export const monthStart = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 
@@ -64,7 +67,7 @@ export function createSongsService(ctx: AppContext) {
   return {
     /**
      * Adds a track whose audio (and optionally its waveform) was uploaded through a presigned URL.
-     * Refused once the plan's monthly track limit is reached; the other members are notified.
+     * Refused once the plan's track limit is reached in the last 30 days; the other members are notified.
      */
     async create(
       member: Member,
@@ -83,7 +86,7 @@ export function createSongsService(ctx: AppContext) {
         await checkedKey(member, input.waveform_file_key, 'waveforms', 'waveform_file_key');
       const month = monthStart(now);
       const { songId, notified } = await database.withOrg(member.organizationId, async (tx) => {
-        const allowance = await repo.lockTrackAllowance(tx, member.organizationId, month);
+        const allowance = await repo.lockTrackAllowance(tx, member.organizationId);
         if (!allowance) throw notFound();
         if (!canUploadTrack(Number(allowance.track_limit), Number(allowance.uploaded))) {
           throw new AppError('plan_limit_reached', trackLimitMessage(Number(allowance.track_limit)));

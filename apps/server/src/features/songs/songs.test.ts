@@ -154,19 +154,50 @@ describe('adding tracks', () => {
     expect(badEmail.json().error.message).toBe('Please enter a valid email address');
   });
 
-  it("refuses a track once the plan's monthly limit is reached, naming the limit", async () => {
-    // Starter allows 25 tracks a month: pretend 25 were added already this month.
+  it("refuses a track once the plan's limit is reached in the last 30 days, naming the limit", async () => {
+    // Starter allows 25 tracks in any 30 days: 25 songs of this label were added within them.
+    const lab = await adminWithLabel(server.app, 'Full Lab');
     await server.database.db.execute(
-      sql`update organization_usage_metrics set tracks_uploaded_count = 25
-          where organization_id = ${admin.organization.id}`,
+      sql`insert into songs (organization_id, title, artist, created_at)
+          select ${lab.organization.id}, 'Earlier ' || n, 'B', now() - interval '1 day'
+          from generate_series(1, 25) n`,
     );
-    const audio = await upload(admin.headers, randomUUID());
-    const res = await create(admin.headers, { title: 'One too many', artist: 'B', audio_file_key: audio });
+    const audio = await upload(lab.headers, randomUUID());
+    const res = await create(lab.headers, { title: 'One too many', artist: 'B', audio_file_key: audio });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({
       code: 'plan_limit_reached',
       message: 'Your plan allows 25 tracks. Upgrade your plan to add more.',
     });
+  });
+
+  it('counts the track limit over the last 30 days, not the calendar month', async () => {
+    const lab = await adminWithLabel(server.app, 'Window Lab');
+    const added = (title: string, daysAgo: number, count: number) =>
+      server.database.db.execute(
+        sql`insert into songs (organization_id, title, artist, created_at)
+            select ${lab.organization.id}, ${title} || ' ' || n, 'B',
+              now() - make_interval(days => ${daysAgo}::int)
+            from generate_series(1, ${count}::int) n`,
+      );
+    // 24 tracks 29 days ago count (whatever month that was); 10 tracks 31 days ago no longer do.
+    await added('Inside', 29, 24);
+    await added('Outside', 31, 10);
+    const add = async (title: string) =>
+      create(lab.headers, { title, artist: 'B', audio_file_key: await upload(lab.headers, randomUUID()) });
+
+    expect((await add('Twenty-fifth')).statusCode).toBe(201);
+    const refused = await add('Twenty-sixth');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('plan_limit_reached');
+
+    // A day later one of the 29-day-old tracks leaves the window: a slot opens again.
+    await server.database.db.execute(
+      sql`update songs set created_at = now() - interval '31 days'
+          where id = (select id from songs where organization_id = ${lab.organization.id}
+                      and title like 'Inside %' order by title limit 1)`,
+    );
+    expect((await add('Twenty-sixth, later')).statusCode).toBe(201);
   });
 
   it('stores a waveform generated later by the browser, only for songs of the label', async () => {

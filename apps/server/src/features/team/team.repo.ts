@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
 import { reviewers } from '../../platform/db/schema.ts';
+import { tracksInWindow } from '../songs/songs.repo.ts';
 
 export type MemberRow = typeof reviewers.$inferSelect;
 
@@ -19,18 +20,16 @@ export type PlanUsageRow = {
   track_limit: number;
   user_limit: number;
   member_count: number;
-  tracks_this_month: number;
+  tracks_last_30_days: number;
 };
 
-/** The plan's limits with this month's track count (the row the track limit counts in) and the members. */
-export async function getPlanUsage(tx: Queryable, organizationId: string, monthStart: string) {
+/** The plan's limits with the tracks of the last 30 days (what the track limit counts) and the members. */
+export async function getPlanUsage(tx: Queryable, organizationId: string) {
   const rows = await queryRows<PlanUsageRow>(
     tx,
     sql`select o.name, o.invite_code, p.name as plan_name, p.track_limit, p.user_limit,
           (select count(*)::int from reviewers r where r.organization_id = o.id) as member_count,
-          coalesce((select m.tracks_uploaded_count from organization_usage_metrics m
-                    where m.organization_id = o.id and m.month_start_date = ${monthStart}::date), 0)::int
-            as tracks_this_month
+          ${tracksInWindow} as tracks_last_30_days
         from organizations o join subscription_plans p on p.id = o.subscription_plan_id
         where o.id = ${organizationId}`,
   );

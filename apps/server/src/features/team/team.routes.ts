@@ -22,7 +22,7 @@ const teamSchema = z.object({
   plan: z.object({
     plan_name: z.string(),
     track_limit: z.number(),
-    tracks_this_month: z.number(),
+    tracks_last_30_days: z.number(),
     user_limit: z.number(),
     member_count: z.number(),
   }),

@@ -13,7 +13,6 @@ import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
-import { monthStart } from '../songs/songs.service.ts';
 import * as repo from './team.repo.ts';
 
 /** Invitation mails per label per hour: enough for onboarding a team, not for spamming strangers. */
@@ -59,7 +58,7 @@ export function createTeamService(ctx: AppContext) {
     async team(admin: Member, now = new Date()): Promise<TeamDto> {
       const { members, usage } = await database.withOrg(admin.organizationId, async (tx) => ({
         members: await repo.listMembers(tx, admin.organizationId),
-        usage: await repo.getPlanUsage(tx, admin.organizationId, monthStart(now)),
+        usage: await repo.getPlanUsage(tx, admin.organizationId),
       }));
       if (!usage) throw notFound();
       return {
@@ -68,7 +67,7 @@ export function createTeamService(ctx: AppContext) {
         plan: {
           plan_name: usage.plan_name,
           track_limit: Number(usage.track_limit),
-          tracks_this_month: Number(usage.tracks_this_month),
+          tracks_last_30_days: Number(usage.tracks_last_30_days),
           user_limit: Number(usage.user_limit),
           member_count: Number(usage.member_count),
         },
@@ -137,7 +136,7 @@ export function createTeamService(ctx: AppContext) {
     /** Mails the invitation code with a link to the join screen. */
     async invite(admin: Member, email: string): Promise<InvitationDto> {
       const label = await database.withOrg(admin.organizationId, async (tx) => {
-        const usage = await repo.getPlanUsage(tx, admin.organizationId, monthStart(new Date()));
+        const usage = await repo.getPlanUsage(tx, admin.organizationId);
         if (!usage) throw notFound();
         if (await repo.findMemberByEmail(tx, admin.organizationId, email)) {
           throw new AppError('conflict', M.alreadyMember(email));

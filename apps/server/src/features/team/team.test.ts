@@ -58,7 +58,7 @@ describe('GET /api/v1/team', () => {
     expect(team.plan).toEqual({
       plan_name: 'Starter',
       track_limit: 25,
-      tracks_this_month: 0,
+      tracks_last_30_days: 0,
       user_limit: 3,
       member_count: 2,
     });

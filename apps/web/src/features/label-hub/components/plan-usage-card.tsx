@@ -31,10 +31,15 @@ function seatsText(limit: number) {
   return `of ${limit} ${limit === 1 ? 'seat' : 'seats'} on your plan`;
 }
 
-/** The plan and how much of it the label uses: tracks added this month and members (-1: unlimited). */
+/**
+ * The plan and how much of it the label uses: tracks added in the last 30 days (spec section 9's
+ * usage window) and members (-1: unlimited).
+ */
 export function PlanUsageCard({ usage }: { usage: HubUsageDto }) {
   const tracksLimit =
-    usage.track_limit === -1 ? 'Unlimited tracks' : `of ${formatLimit(usage.track_limit)} tracks this month`;
+    usage.track_limit === -1
+      ? 'Unlimited tracks'
+      : `of ${formatLimit(usage.track_limit)} tracks in the last 30 days`;
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
@@ -43,15 +48,19 @@ export function PlanUsageCard({ usage }: { usage: HubUsageDto }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {/* biome-ignore lint/a11y/useSemanticElements: a named figure, not form fields (fieldset) */}
-        <div role="group" aria-label="Tracks this month" className="flex flex-col gap-2">
-          <p className="text-sm text-muted-foreground">Tracks this month</p>
+        <div role="group" aria-label="Tracks in the last 30 days" className="flex flex-col gap-2">
+          <p className="text-sm text-muted-foreground">Tracks in the last 30 days</p>
           <p className="flex items-baseline gap-2">
             <span className="text-2xl font-semibold tracking-tight tabular-nums text-foreground">
-              {usage.tracks_this_month}
+              {usage.tracks_last_30_days}
             </span>
             <span className="text-xs text-muted-foreground">{tracksLimit}</span>
           </p>
-          <Meter label="Tracks used this month" used={usage.tracks_this_month} limit={usage.track_limit} />
+          <Meter
+            label="Tracks used in the last 30 days"
+            used={usage.tracks_last_30_days}
+            limit={usage.track_limit}
+          />
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a named figure, not form fields (fieldset) */}
         <div role="group" aria-label="Members" className="flex flex-col gap-2">

@@ -13,7 +13,7 @@ import { renderApp } from '../../../test/render';
 
 const hub = makeHub({
   counts: { pending_reviews: 3, awaiting_decision: 2, signed_songs: 5, open_contracts: 1, open_forms: 0 },
-  usage: { plan_name: 'Starter', tracks_this_month: 4, track_limit: 25, members: 2, user_limit: 3 },
+  usage: { plan_name: 'Starter', tracks_last_30_days: 4, track_limit: 25, members: 2, user_limit: 3 },
   team: [
     makeTeamMember({ id: 'r-2', name: 'Sam Reviewer', is_me: false, current_activity: 'Reviewing songs' }),
     makeTeamMember({ id: 'r-1', name: 'Ada Lovelace', is_admin: true, status: 'away' }),
@@ -93,11 +93,13 @@ describe('label hub', { timeout: 15_000 }, () => {
     mockFetch({ 'GET /api/v1/me': json(200, makeMe()), 'GET /api/v1/hub': json(200, hub) });
     renderApp({ route: '/', session: makeClientSession() });
 
-    const tracks = await screen.findByRole('group', { name: 'Tracks this month' });
+    const tracks = await screen.findByRole('group', { name: 'Tracks in the last 30 days' });
     expect(tracks.textContent).toContain('4');
-    expect(tracks.textContent).toContain('of 25 tracks this month');
+    expect(tracks.textContent).toContain('of 25 tracks in the last 30 days');
     expect(
-      screen.getByRole('progressbar', { name: 'Tracks used this month' }).getAttribute('aria-valuenow'),
+      screen
+        .getByRole('progressbar', { name: 'Tracks used in the last 30 days' })
+        .getAttribute('aria-valuenow'),
     ).toBe('4');
     const members = screen.getByRole('group', { name: 'Members' });
     expect(members.textContent).toContain('2');
@@ -134,7 +136,13 @@ describe('label hub', { timeout: 15_000 }, () => {
       'GET /api/v1/hub': json(
         200,
         makeHub({
-          usage: { plan_name: 'Label', tracks_this_month: 40, track_limit: -1, members: 7, user_limit: 100 },
+          usage: {
+            plan_name: 'Label',
+            tracks_last_30_days: 40,
+            track_limit: -1,
+            members: 7,
+            user_limit: 100,
+          },
         }),
       ),
     });
@@ -144,7 +152,7 @@ describe('label hub', { timeout: 15_000 }, () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderApp({ route: '/', session: makeClientSession() });
 
-    const tracks = await screen.findByRole('group', { name: 'Tracks this month' });
+    const tracks = await screen.findByRole('group', { name: 'Tracks in the last 30 days' });
     expect(tracks.textContent).toContain('Unlimited tracks');
     expect(within(tracks).queryByRole('progressbar')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Copy invitation code' }));

@@ -30,7 +30,7 @@ function makeTeam(overrides: Partial<TeamDto> = {}): TeamDto {
   return {
     members: [ada, grace],
     invite_code: 'OLDCODE234',
-    plan: { plan_name: 'Starter', track_limit: 25, tracks_this_month: 3, user_limit: 3, member_count: 2 },
+    plan: { plan_name: 'Starter', track_limit: 25, tracks_last_30_days: 3, user_limit: 3, member_count: 2 },
     ...overrides,
   };
 }
@@ -55,7 +55,7 @@ describe('team administration', () => {
           plan: {
             plan_name: 'Label',
             track_limit: -1,
-            tracks_this_month: 41,
+            tracks_last_30_days: 41,
             user_limit: 100,
             member_count: 2,
           },
@@ -67,6 +67,7 @@ describe('team administration', () => {
     expect(await screen.findByText('OLDCODE234')).toBeTruthy();
     expect(screen.getByText('Label')).toBeTruthy();
     expect(screen.getByText('41 (unlimited)')).toBeTruthy();
+    expect(screen.getByText('Tracks in the last 30 days')).toBeTruthy();
     expect(screen.getByText('2 of 100')).toBeTruthy();
     expect((screen.getByLabelText('Role of Ada Lovelace') as HTMLSelectElement).value).toBe('admin');
     expect((screen.getByLabelText('Role of Grace Hopper') as HTMLSelectElement).value).toBe('member');

@@ -54,7 +54,7 @@ function PlanUsage({ plan }: { plan: PlanUsageDto }) {
         <dt className="text-sm text-muted-foreground">Plan</dt>
         <dd className="text-sm font-medium text-foreground">{plan.plan_name}</dd>
       </div>
-      <Usage label="Tracks this month" used={plan.tracks_this_month} limit={plan.track_limit} />
+      <Usage label="Tracks in the last 30 days" used={plan.tracks_last_30_days} limit={plan.track_limit} />
       <Usage label="Members" used={plan.member_count} limit={plan.user_limit} />
     </dl>
   );

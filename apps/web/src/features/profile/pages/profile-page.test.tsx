@@ -48,7 +48,7 @@ const team: TeamDto = {
     },
   ],
   invite_code: 'ACMECODE23',
-  plan: { plan_name: 'Pro', track_limit: 500, tracks_this_month: 12, user_limit: 15, member_count: 1 },
+  plan: { plan_name: 'Pro', track_limit: 500, tracks_last_30_days: 12, user_limit: 15, member_count: 1 },
 };
 
 type Routes = Parameters<typeof mockFetch>[0];

@@ -40,7 +40,7 @@ function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/v1/calls/call-1/signals': json(200, []),
     'GET /api/v1/hub': json(200, {
       counts: { pending_reviews: 0, awaiting_decision: 0, signed_songs: 0, open_contracts: 0, open_forms: 0 },
-      usage: { plan_name: 'Pro', tracks_this_month: 0, track_limit: -1, members: 1, user_limit: 10 },
+      usage: { plan_name: 'Pro', tracks_last_30_days: 0, track_limit: -1, members: 1, user_limit: 10 },
       team: [],
       activity: [],
       decisions: [],
