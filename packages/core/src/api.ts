@@ -89,8 +89,17 @@ export interface ReviewDashboardDto {
   pending_count: number;
   /** True when the caller reviewed more songs than the dashboard lists. */
   reviewed_has_more: boolean;
+  /** Where the next page of My Reviews starts (GET /api/v1/review-dashboard/reviewed?cursor=); null without more. */
+  reviewed_next_cursor: string | null;
   team_size: number;
   sixty_percent_threshold: number;
+}
+
+/** A further page of My Reviews, after a cursor. */
+export interface MyReviewsPageDto {
+  reviewed: ReviewCardDto[];
+  has_more: boolean;
+  next_cursor: string | null;
 }
 
 export interface ReviewDto {

@@ -140,6 +140,7 @@ export function makeDashboard(overrides: Partial<ReviewDashboardDto> = {}): Revi
     reviewed: [],
     pending_count: pending.length,
     reviewed_has_more: false,
+    reviewed_next_cursor: null,
     team_size: 4,
     sixty_percent_threshold: 3,
     ...overrides,

@@ -41,6 +41,7 @@ describe('versioned cache entries', () => {
     reviewed: [],
     pending_count: 0,
     reviewed_has_more: false,
+    reviewed_next_cursor: null,
     team_size: 1,
     sixty_percent_threshold: 1,
   };

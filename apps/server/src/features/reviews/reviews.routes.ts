@@ -60,6 +60,7 @@ export async function reviewsRoutes(app: App, ctx: AppContext) {
             reviewed: z.array(cardSchema),
             pending_count: z.number(),
             reviewed_has_more: z.boolean(),
+            reviewed_next_cursor: z.string().nullable(),
             team_size: z.number(),
             sixty_percent_threshold: z.number(),
           }),
@@ -67,6 +68,26 @@ export async function reviewsRoutes(app: App, ctx: AppContext) {
       },
     },
     async (req) => service.dashboard(await ctx.auth.requireMember(req)),
+  );
+
+  // My Reviews past the dashboard's first 50: the cursor comes from the dashboard or the last page.
+  app.get(
+    '/api/v1/review-dashboard/reviewed',
+    {
+      schema: {
+        tags: ['reviews'],
+        security,
+        querystring: z.object({ cursor: z.string().min(1).max(500) }),
+        response: {
+          200: z.object({
+            reviewed: z.array(cardSchema),
+            has_more: z.boolean(),
+            next_cursor: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (req) => service.reviewedPage(await ctx.auth.requireMember(req), req.query.cursor),
   );
 
   app.get(

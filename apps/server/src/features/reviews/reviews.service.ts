@@ -1,4 +1,4 @@
-import type { ReviewCardDto, ReviewDashboardDto, ReviewDto } from '@music-review/core/api';
+import type { MyReviewsPageDto, ReviewCardDto, ReviewDashboardDto, ReviewDto } from '@music-review/core/api';
 import {
   daysLeft,
   deadlineBadge,
@@ -31,6 +31,70 @@ const toReviewDto = (r: repo.ReviewRow): ReviewDto => ({
   song_version_number: Number(r.song_version_number),
   is_useless: r.is_useless,
 });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor after a row: opaque to clients (base64url JSON of the review's reviewed_at and id). */
+function encodeReviewedCursor(row: dashboardRepo.DashboardRow): string | null {
+  if (!row.my_review_id || !row.my_reviewed_at_key) return null;
+  return Buffer.from(JSON.stringify({ at: row.my_reviewed_at_key, id: row.my_review_id })).toString(
+    'base64url',
+  );
+}
+
+/** Reads a cursor back; anything this server did not write is a 400. */
+export function decodeReviewedCursor(cursor: string): dashboardRepo.ReviewedCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const { at, id } = (parsed ?? {}) as { at?: unknown; id?: unknown };
+  if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id) || Number.isNaN(Date.parse(at))) {
+    throw new AppError('bad_request', 'This list position is not valid: reload the page.');
+  }
+  return { at, id };
+}
+
+/** A dashboard row as its card; the artist and averages only on the caller's reviewed songs. */
+function cardMaker(teamSize: number, now: Date) {
+  return (row: dashboardRepo.DashboardRow): ReviewCardDto => {
+    const reviewed = row.tab === 'reviewed';
+    const submitted = new Date(row.submitted_at);
+    return {
+      id: row.id,
+      title: row.title,
+      artist: reviewed ? row.artist : null,
+      submitted_at: submitted.toISOString(),
+      deadline_at: new Date(submitted.getTime() + REVIEW_DEADLINE_DAYS * 86_400_000).toISOString(),
+      days_left: daysLeft(submitted, now),
+      deadline_badge: deadlineBadge(submitted, now),
+      current_version_number: Number(row.current_version_number),
+      has_revisions: row.has_revisions,
+      review_count: Number(row.review_count),
+      reviewed_by_me: reviewed,
+      averages: reviewed
+        ? {
+            musical: oneDecimal(row.avg_musical),
+            artist: oneDecimal(row.avg_artist),
+            overall: oneDecimal(row.avg_overall),
+          }
+        : null,
+      has_sixty_percent_reviews: hasSixtyPercentReviews(Number(row.review_count), teamSize),
+      audio_file_key: row.audio_file_key,
+      waveform_file_key: row.waveform_file_key,
+    };
+  };
+}
+
+/** The first MY_REVIEWS_LIMIT rows (one more was fetched to know whether more follow) and the next cursor. */
+function pageOf(rows: dashboardRepo.DashboardRow[]) {
+  const hasMore = rows.length > dashboardRepo.MY_REVIEWS_LIMIT;
+  const kept = rows.slice(0, dashboardRepo.MY_REVIEWS_LIMIT);
+  const last = kept[kept.length - 1];
+  return { rows: kept, hasMore, nextCursor: hasMore && last ? encodeReviewedCursor(last) : null };
+}
 
 /** A cached dashboard is rebuilt at least this often, whatever happens. */
 const DASHBOARD_CACHE_MAX_MS = 10 * 60_000;
@@ -98,48 +162,40 @@ export function createReviewsService(ctx: AppContext) {
         now,
       );
       const teamSize = rows[0]?.team_size ?? 0;
-      const toCard = (row: dashboardRepo.DashboardRow): ReviewCardDto => {
-        const reviewed = row.tab === 'reviewed';
-        const submitted = new Date(row.submitted_at);
-        return {
-          id: row.id,
-          title: row.title,
-          artist: reviewed ? row.artist : null,
-          submitted_at: submitted.toISOString(),
-          deadline_at: new Date(submitted.getTime() + REVIEW_DEADLINE_DAYS * 86_400_000).toISOString(),
-          days_left: daysLeft(submitted, now),
-          deadline_badge: deadlineBadge(submitted, now),
-          current_version_number: Number(row.current_version_number),
-          has_revisions: row.has_revisions,
-          review_count: Number(row.review_count),
-          reviewed_by_me: reviewed,
-          averages: reviewed
-            ? {
-                musical: oneDecimal(row.avg_musical),
-                artist: oneDecimal(row.avg_artist),
-                overall: oneDecimal(row.avg_overall),
-              }
-            : null,
-          has_sixty_percent_reviews: hasSixtyPercentReviews(Number(row.review_count), teamSize),
-          audio_file_key: row.audio_file_key,
-          waveform_file_key: row.waveform_file_key,
-        };
-      };
+      const toCard = cardMaker(teamSize, now);
       // Pending: fewest days left first (the oldest submission), then title.
       const pending = rows
         .filter((r) => r.tab === 'pending')
         .map(toCard)
         .sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.title.localeCompare(b.title));
-      const reviewedRows = rows.filter((r) => r.tab === 'reviewed');
+      const reviewed = pageOf(rows.filter((r) => r.tab === 'reviewed'));
       return {
         pending,
-        reviewed: reviewedRows.slice(0, dashboardRepo.MY_REVIEWS_LIMIT).map(toCard),
+        reviewed: reviewed.rows.map(toCard),
         pending_count: pending.length,
-        /** True when the caller has reviewed more songs than the dashboard lists (the Overview has them all). */
-        reviewed_has_more: reviewedRows.length > dashboardRepo.MY_REVIEWS_LIMIT,
+        /** True when the caller has reviewed more songs than the dashboard lists (the next pages have them). */
+        reviewed_has_more: reviewed.hasMore,
+        reviewed_next_cursor: reviewed.nextCursor,
         team_size: teamSize,
         sixty_percent_threshold: sixtyPercentThreshold(teamSize),
       };
+    },
+
+    /**
+     * The caller's reviews after a cursor (My Reviews past its first page). Not cached: only a
+     * reader who asks for more pays for it, and keyset paging keeps each page a short index walk.
+     */
+    async reviewedPage(member: Member, cursor: string, now = new Date()): Promise<MyReviewsPageDto> {
+      const position = decodeReviewedCursor(cursor);
+      const rows = await dashboardRepo.reviewedPageRows(
+        database,
+        member.organizationId,
+        member.reviewer.id,
+        position,
+      );
+      const toCard = cardMaker(rows[0]?.team_size ?? 0, now);
+      const page = pageOf(rows.filter((r) => r.tab === 'reviewed'));
+      return { reviewed: page.rows.map(toCard), has_more: page.hasMore, next_cursor: page.nextCursor };
     },
 
     /**

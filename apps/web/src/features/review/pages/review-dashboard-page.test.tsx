@@ -83,6 +83,77 @@ describe('Review Dashboard', () => {
     expect(reviewed.queryByRole('link', { name: 'Review This Song' })).toBeNull();
   });
 
+  it('pages My Reviews with Show more while the server says there are more, following its cursor', async () => {
+    const user = userEvent.setup({ delay: null });
+    const reviewedN = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) =>
+        makeReviewCard({
+          id: `r-${from + i}`,
+          title: `Reviewed ${from + i}`,
+          artist: 'A',
+          reviewed_by_me: true,
+        }),
+      );
+    const server = mockFetch({
+      'GET /api/v1/me': json(200, me),
+      'GET /api/v1/review-dashboard': json(
+        200,
+        makeDashboard({ reviewed: reviewedN(0, 5), reviewed_has_more: true, reviewed_next_cursor: 'c-5' }),
+      ),
+      'GET /api/v1/review-dashboard/reviewed?cursor=c-5': json(200, {
+        reviewed: reviewedN(5, 10),
+        has_more: true,
+        next_cursor: 'c-10',
+      }),
+      'GET /api/v1/review-dashboard/reviewed?cursor=c-10': json(200, {
+        reviewed: reviewedN(10, 12),
+        has_more: false,
+        next_cursor: null,
+      }),
+    });
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+
+    await user.click(await screen.findByRole('tab', { name: 'My Reviews' }));
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+    expect(screen.getByText('Showing your 5 latest reviews.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Reviewed 9' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Reviewed 11' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    // The end of the list: no more button, and each page was asked for once.
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.getByText('All 12 of your reviews are shown.')).toBeTruthy();
+    expect(server.requestsTo('GET /api/v1/review-dashboard/reviewed?cursor=c-5')).toHaveLength(1);
+    expect(server.requestsTo('GET /api/v1/review-dashboard/reviewed?cursor=c-10')).toHaveLength(1);
+  }, 15_000);
+
+  it('says so when the next page of My Reviews fails, and lets the reader try again', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch({
+      'GET /api/v1/me': json(200, me),
+      'GET /api/v1/review-dashboard': json(
+        200,
+        makeDashboard({ reviewed: [reviewedCard], reviewed_has_more: true, reviewed_next_cursor: 'c-1' }),
+      ),
+      'GET /api/v1/review-dashboard/reviewed?cursor=c-1': [
+        apiError(500, 'internal', 'The server had a problem'),
+        json(200, {
+          reviewed: [{ ...reviewedCard, id: 'song-9', title: 'Later' }],
+          has_more: false,
+          next_cursor: null,
+        }),
+      ],
+    });
+    renderApp({ route: '/review-dashboard', session: makeClientSession() });
+    await user.click(await screen.findByRole('tab', { name: 'My Reviews' }));
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The server had a problem');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Later' })).toBeTruthy();
+  });
+
   it('marks a pending song as useless from its card, which then moves to My Reviews', async () => {
     const user = userEvent.setup({ delay: null });
     const server = mockFetch({

@@ -2,11 +2,12 @@ import { Inbox } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { useReviewDashboard } from '../api/get-review-dashboard';
-import type { ReviewCardDto } from '../api/types';
+import { useMoreReviews, useReviewDashboard } from '../api/get-review-dashboard';
+import type { ReviewCardDto, ReviewDashboardDto } from '../api/types';
 import { SongCard } from '../components/song-card';
 
 type Tab = 'pending' | 'reviewed';
@@ -41,6 +42,54 @@ function CardList({ cards }: { cards: ReviewCardDto[] }) {
       {cards.map((card) => (
         <SongCard key={card.id} card={card} />
       ))}
+    </div>
+  );
+}
+
+/**
+ * My Reviews: the dashboard's latest 50, then further pages on "Show more" while the server says
+ * there are more (issue 12: the list used to stop at 50 without a word).
+ */
+function MyReviews({ dashboard }: { dashboard: ReviewDashboardDto }) {
+  const [wantsMore, setWantsMore] = useState(false);
+  const more = useMoreReviews(dashboard.reviewed_next_cursor, wantsMore);
+  const pages = more.data?.pages ?? [];
+  // A card already listed (the dashboard refreshed while pages were open) is not listed twice.
+  const seen = new Set<string>();
+  const cards = [...dashboard.reviewed, ...pages.flatMap((page) => page.reviewed)].filter((card) => {
+    if (seen.has(card.id)) return false;
+    seen.add(card.id);
+    return true;
+  });
+  const lastPage = pages[pages.length - 1];
+  const hasMore = lastPage ? lastPage.has_more : dashboard.reviewed_has_more;
+  const isLoading = more.isFetching;
+
+  const showMore = () => {
+    if (!wantsMore) setWantsMore(true);
+    else if (more.isError && pages.length === 0) void more.refetch();
+    else void more.fetchNextPage();
+  };
+
+  if (cards.length === 0) {
+    return <EmptyState title="No songs reviewed yet" text="Start reviewing songs to see them appear here." />;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <CardList cards={cards} />
+      {more.isError ? <Alert>{more.error.message || 'Failed to load songs'}</Alert> : null}
+      {hasMore ? (
+        <div className="flex flex-col items-center gap-2 pt-2">
+          <p className="text-sm text-muted-foreground">Showing your {cards.length} latest reviews.</p>
+          <Button variant="outline" onClick={showMore} isLoading={isLoading}>
+            Show more
+          </Button>
+        </div>
+      ) : pages.length > 0 ? (
+        <p className="pt-2 text-center text-sm text-muted-foreground">
+          All {cards.length} of your reviews are shown.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -81,12 +130,7 @@ export function ReviewDashboardPage() {
         <CardList cards={dashboard.data.pending} />
       );
   } else {
-    panel =
-      dashboard.data.reviewed.length === 0 ? (
-        <EmptyState title="No songs reviewed yet" text="Start reviewing songs to see them appear here." />
-      ) : (
-        <CardList cards={dashboard.data.reviewed} />
-      );
+    panel = <MyReviews dashboard={dashboard.data} />;
   }
 
   return (
