@@ -53,7 +53,7 @@ async function main() {
     '',
     `  Music Review is running at ${config.appUrl}`,
     `  Database: ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/pgdata` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mail: ${ctx.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `dev mailbox at ${config.appUrl}/dev/mailbox`}`,
+    `  Mail: ${ctx.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `dev mailbox at ${config.appUrl}/dev/mailbox, served to loopback clients only (127.0.0.0/8, ::1), because no SMTP_URL is set`}`,
   ];
   if (config.seedDemo) {
     lines.push(`  Demo label "${DEMO_LABEL}", password "${DEMO_PASSWORD}" for every account:`);

@@ -1,8 +1,11 @@
 import { desc, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { devMailbox } from '../../platform/db/schema.ts';
+import { errorBody } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
+import { isLoopbackAddress } from '../../platform/loopback.ts';
 
 const mailSchema = z.object({
   to: z.string(),
@@ -16,9 +19,23 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** The dev mailbox: where mail goes when no SMTP_URL is set. Never served in production. */
+/** The start-up line that says who may read the dev mailbox (also in the banner of main.ts). */
+export const DEV_MAILBOX_NOTICE =
+  'dev mailbox served to loopback clients only (127.0.0.0/8, ::1), because no SMTP_URL is set';
+
+/**
+ * The dev mailbox: where mail goes when no SMTP_URL is set. It holds every account's confirmation
+ * and reset links, so it is served only to clients on this machine (the address `req.ip` gives,
+ * which honours TRUST_PROXY); anyone else gets the 404 of a path that does not exist. Never served
+ * with SMTP configured, nor in production.
+ */
 export async function devMailboxRoutes(app: App, ctx: AppContext) {
   if (ctx.config.isProduction || ctx.mailer.kind !== 'dev-mailbox') return;
+  app.log.info(DEV_MAILBOX_NOTICE);
+
+  const loopbackOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!isLoopbackAddress(req.ip)) return reply.status(404).send(errorBody('not_found', 'Not found'));
+  };
 
   const list = async (limit: number, to?: string) => {
     // The recipient filter goes before the limit, or older mail to that address would be cut off.
@@ -40,6 +57,7 @@ export async function devMailboxRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/dev/mailbox',
     {
+      onRequest: loopbackOnly,
       schema: {
         tags: ['dev'],
         querystring: z.object({
@@ -52,7 +70,7 @@ export async function devMailboxRoutes(app: App, ctx: AppContext) {
     async (req) => list(req.query.limit, req.query.to),
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/dev/mailbox', { onRequest: loopbackOnly, schema: { hide: true } }, async (_req, reply) => {
     const mails = await list(100);
     const items = mails
       .map(

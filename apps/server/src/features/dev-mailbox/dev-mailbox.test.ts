@@ -75,6 +75,97 @@ describe('the dev mailbox (no SMTP_URL, not production)', () => {
   });
 });
 
+describe('who the dev mailbox is served to', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 404 to a client that is not on this machine, without a word of the mail', async () => {
+    const { email } = await signUp(server.app, { email: uniqueEmail('remote') });
+    for (const remoteAddress of ['10.1.2.3', '192.168.1.20', '2001:db8::1', '::ffff:10.1.2.3']) {
+      for (const url of ['/api/dev/mailbox', '/dev/mailbox', `/api/dev/mailbox?to=${email}`]) {
+        const res = await server.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${remoteAddress} ${url}`).toBe(404);
+        expect(res.json()).toEqual({ error: expect.objectContaining({ code: 'not_found' }) });
+        expect(res.body).not.toContain(email);
+      }
+    }
+  });
+
+  it('serves loopback clients: 127.0.0.0/8, ::1 and IPv4-mapped 127.x', async () => {
+    const { email } = await signUp(server.app, { email: uniqueEmail('local') });
+    for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/dev/mailbox?to=${email}`,
+        remoteAddress,
+      });
+      expect(res.statusCode, remoteAddress).toBe(200);
+      expect(res.json().map((m: { to: string }) => m.to)).toEqual([email]);
+      const page = await server.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress });
+      expect(page.statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('does not take a forwarded address for the client without TRUST_PROXY', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the dev mailbox behind a proxy (TRUST_PROXY=true)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('judges the forwarded client: a remote browser through a local proxy gets 404', async () => {
+    const remote = await server.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(remote.statusCode).toBe(404);
+    const local = await server.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(local.statusCode).toBe(200);
+  });
+});
+
+describe('the dev mailbox with SMTP configured (not production)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is not served, not even to loopback clients', async () => {
+    for (const url of ['/api/dev/mailbox', '/dev/mailbox']) {
+      const res = await server.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
 describe('the dev mailbox in production', () => {
   let server: TestServer;
   beforeAll(async () => {
