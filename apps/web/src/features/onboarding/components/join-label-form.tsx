@@ -6,9 +6,18 @@ import { TextField } from '../../../components/ui/text-field';
 import { useJoinOrganization } from '../api/join-organization';
 import { onboardingErrorMessage } from '../onboarding-errors';
 
-export function JoinLabelForm({ onBack, onJoined }: { onBack: () => void; onJoined: () => void }) {
+export function JoinLabelForm({
+  initialCode = '',
+  onBack,
+  onJoined,
+}: {
+  /** The code of an invitation link (/organization-setup?invite_code=), filled in for the user. */
+  initialCode?: string;
+  onBack: () => void;
+  onJoined: () => void;
+}) {
   const join = useJoinOrganization();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {

@@ -77,6 +77,45 @@ describe('organization onboarding', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('opens the join form with the code from an invitation link filled in', async () => {
+    const organization = makeOrganization({ name: 'Acme Records', invite_code: 'ACME-1234' });
+    const server = mockFetch({
+      'GET /api/v1/me': [json(200, withoutLabel), json(200, makeMe({ organization }))],
+      'POST /api/v1/organizations/join': json(200, { organization, reviewer: makeReviewer() }),
+      'GET /api/v1/organization': json(200, organization),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderApp({
+      route: '/organization-setup?invite_code=ACME-1234',
+      session: makeClientSession(),
+    });
+
+    // The mail's link lands on the Join sub-form, the code already in the field.
+    expect(await screen.findByRole('heading', { name: 'Join Existing Label' })).toBeTruthy();
+    expect(codeInput().value).toBe('ACME-1234');
+    await user.click(screen.getByRole('button', { name: 'Join Label' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeTruthy();
+    expect(location()).toBe('/');
+    expect(server.requestsTo('POST /api/v1/organizations/join')[0]?.body).toEqual({
+      invite_code: 'ACME-1234',
+    });
+  });
+
+  it('goes Back from an invitation link to both choices', async () => {
+    mockFetch({ 'GET /api/v1/me': json(200, withoutLabel) });
+    const user = userEvent.setup({ delay: null });
+    renderApp({ route: '/organization-setup?invite_code=ACME-1234', session: makeClientSession() });
+    expect(((await screen.findByLabelText('Invitation Code')) as HTMLInputElement).value).toBe('ACME-1234');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: /Start a New Label/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Join Existing Label/ })).toBeTruthy();
+  });
+
+  it('leaves the code out and shows both choices without ?invite_code=', async () => {
+    await openOnboarding();
+    expect(screen.queryByLabelText('Invitation Code')).toBeNull();
+  });
+
   it("shows the server's join errors and keeps the code", async () => {
     const { user, server } = await openOnboarding({
       'POST /api/v1/organizations/join': [

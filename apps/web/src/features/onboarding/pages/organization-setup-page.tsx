@@ -1,6 +1,6 @@
 import { ArrowRight, Building2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { StandaloneLayout } from '../../../components/standalone-layout';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
@@ -49,10 +49,17 @@ function Choice({
 export function OrganizationSetupPage() {
   const { session } = useAuth();
   const navigate = useNavigate();
+  // An invitation mail links to ?invite_code=: that opens the Join sub-form with the code filled in.
+  const [searchParams] = useSearchParams();
+  const [invitedCode, setInvitedCode] = useState(() => searchParams.get('invite_code')?.trim() ?? '');
   // Each sub-form owns its input and error, so going Back (unmounting it) clears both.
-  const [step, setStep] = useState<Step>('choose');
+  const [step, setStep] = useState<Step>(() => (invitedCode ? 'join' : 'choose'));
   const done = () => navigate(paths.dashboard.href(), { replace: true });
-  const back = () => setStep('choose');
+  const back = () => {
+    // The link's code fills the form once; opening Join again afterwards starts empty.
+    setInvitedCode('');
+    setStep('choose');
+  };
 
   return (
     <StandaloneLayout width="medium" align="top" headerActions={<LogoutButton />}>
@@ -101,7 +108,7 @@ export function OrganizationSetupPage() {
             {step === 'create' ? (
               <CreateLabelForm onBack={back} onCreated={done} />
             ) : (
-              <JoinLabelForm onBack={back} onJoined={done} />
+              <JoinLabelForm initialCode={invitedCode} onBack={back} onJoined={done} />
             )}
           </Card>
         )}
