@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiClient } from '../lib/api-context';
-import { getSignedUrl, PRESIGN_SECONDS, REFRESH_BEFORE_EXPIRY_MS } from '../lib/audio/signed-url';
+import { getImageUrl, PRESIGN_SECONDS, REFRESH_BEFORE_EXPIRY_MS } from '../lib/audio/signed-url';
 import { cn } from '../lib/cn';
 
 /** Two letters for a name: first and last word's initials, or the first two letters of one word. */
@@ -19,7 +19,7 @@ function useAvatarUrl(avatarKey: string | null | undefined) {
   const api = useApiClient();
   return useQuery({
     queryKey: avatarUrlQueryKey(avatarKey ?? ''),
-    queryFn: ({ signal }) => getSignedUrl(api, avatarKey!, signal),
+    queryFn: ({ signal }) => getImageUrl(api, avatarKey!, signal),
     enabled: !!avatarKey,
     staleTime: PRESIGN_SECONDS * 1000 - REFRESH_BEFORE_EXPIRY_MS,
     retry: false,

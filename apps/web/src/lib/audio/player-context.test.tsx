@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClientSession } from '../../test/factories';
-import { json, mockFetch } from '../../test/fetch-mock';
+import { apiError, json, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { AUDIO_TIMEOUT_MESSAGE, PlayerProvider, usePlayer } from './player-context';
 import type { AudioTrack } from './player-state';
@@ -125,6 +125,18 @@ describe('PlayerProvider', () => {
       fileKey: 'org-1/audio/song-1/demo.mp3',
       expiresIn: 3600,
     });
+  });
+
+  it("says 'Failed to get presigned URL for image or audio' with the status when signing fails", async () => {
+    mockFetch({ 'POST /functions/v1/get-signed-url': apiError(403, 'forbidden', 'Not a member') });
+    renderPlayer(track({ url: null, audioFileKey: 'org-1/audio/song-1/demo.mp3', autoPlay: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'load' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('error').textContent).toBe(
+        'Failed to get presigned URL for image or audio: 403',
+      ),
+    );
+    expect(state().isPlaying).toBe(false);
   });
 
   it('refreshes a URL that expires within 5 minutes before playing, keeping the position', async () => {

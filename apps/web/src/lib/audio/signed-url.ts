@@ -1,10 +1,22 @@
-import type { ApiClient } from '../api-client';
+import { type ApiClient, isApiError } from '../api-client';
 
 /** Spec section 9: waveform and audio presigns last 3600 s. */
 export const PRESIGN_SECONDS = 3600;
 /** Spec section 4: refresh the URL when fewer than 5 minutes remain. */
 export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
 export const INVALID_PRESIGN_RESPONSE = 'Invalid response from presigned URL service';
+/** Spec section 8, Media: a refused presign, followed by the status ('...: 404'). */
+export const PRESIGN_FAILED = 'Failed to get presigned URL for image or audio';
+/** Spec section 8, Media: an image's URL failure that has no text of its own. */
+export const IMAGE_URL_FAILED = 'Failed to get image URL';
+
+/** The service answered with an error status; the status stays readable (404: the file is missing). */
+export class PresignedUrlError extends Error {
+  override readonly name = 'PresignedUrlError';
+  constructor(readonly status: number) {
+    super(`${PRESIGN_FAILED}: ${status}`);
+  }
+}
 
 export interface SignedUrl {
   url: string;
@@ -33,12 +45,30 @@ export async function getSignedUrl(
   fileKey: string,
   signal?: AbortSignal,
 ): Promise<SignedUrl> {
-  const body = await api.post<unknown>(
-    '/functions/v1/get-signed-url',
-    { fileKey, expiresIn: PRESIGN_SECONDS },
-    { signal },
-  );
+  let body: unknown;
+  try {
+    body = await api.post<unknown>(
+      '/functions/v1/get-signed-url',
+      { fileKey, expiresIn: PRESIGN_SECONDS },
+      { signal },
+    );
+  } catch (error) {
+    // An answer with an error status; no answer at all (offline, aborted) keeps its own error.
+    if (isApiError(error) && error.status > 0) throw new PresignedUrlError(error.status);
+    throw error;
+  }
   return parseSignedUrlResponse(body);
+}
+
+/** A signed URL for an image: the failure's text is kept, 'Failed to get image URL' when it has none. */
+export async function getImageUrl(api: ApiClient, fileKey: string, signal?: AbortSignal): Promise<SignedUrl> {
+  try {
+    return await getSignedUrl(api, fileKey, signal);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : '';
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new Error(text || IMAGE_URL_FAILED);
+  }
 }
 
 /** True when the URL expires within 5 minutes (or has an unknown expiry: never refreshed then). */

@@ -5,7 +5,7 @@ import { MessageSquareDashed } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { useApiClient } from '../../../lib/api-context';
-import { getSignedUrl } from '../../../lib/audio/signed-url';
+import { getImageUrl } from '../../../lib/audio/signed-url';
 
 /** The page part of an address, which is what a reader recognises ('/overview?status=pending'). */
 function pageOf(url: string) {
@@ -21,10 +21,19 @@ function ScreenshotThumb({ fileKey }: { fileKey: string }) {
   const api = useApiClient();
   const signed = useQuery({
     queryKey: ['feedback', 'screenshot', fileKey],
-    queryFn: ({ signal }) => getSignedUrl(api, fileKey, signal),
+    queryFn: ({ signal }) => getImageUrl(api, fileKey, signal),
     // Signed for an hour: reuse it for most of that.
     staleTime: 50 * 60_000,
+    retry: false,
   });
+  if (signed.isError) {
+    // Spec section 8: the image's error text, kept as it came.
+    return (
+      <p role="alert" className="text-xs text-destructive">
+        {signed.error.message}
+      </p>
+    );
+  }
   if (!signed.data) return null;
   return (
     <a

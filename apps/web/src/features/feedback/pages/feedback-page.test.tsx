@@ -105,6 +105,20 @@ describe('feedback page', { timeout: 15_000 }, () => {
     );
   });
 
+  it('says why an attached screenshot cannot be shown when its URL is refused', async () => {
+    setup({
+      'GET /api/v1/feedback': json(200, [
+        makeFeedback({ id: 'f-1', message: 'Broken thumb', screenshot_key: 'org-1/images/x/gone.png' }),
+      ]),
+      'POST /functions/v1/get-signed-url': apiError(404, 'not_found', 'File not found'),
+    });
+    const list = await screen.findByRole('list', { name: 'Feedback you sent' });
+    expect((await within(list).findByRole('alert')).textContent).toBe(
+      'Failed to get presigned URL for image or audio: 404',
+    );
+    expect(within(list).queryByRole('img', { name: 'Attached screenshot' })).toBeNull();
+  });
+
   it('keeps what was typed when sending fails, and refuses a file that is not an image', async () => {
     const { user } = setup({
       'POST /api/v1/feedback': apiError(500, 'internal', 'An unexpected error occurred. Please try again.'),
