@@ -190,7 +190,7 @@ for (const theme of ['dark', 'light']) {
     // A fresh account without a label sees onboarding.
     const email = `shot-${stamp}-${theme}-${width}@e2e.test`;
     await page.request.post(`${BASE}/auth/v1/signup`, {
-      data: { email, password: 'demo-password', name: 'Shot Taker' },
+      data: { email, password: 'quiet-lantern-harbor-62', name: 'Shot Taker' },
     });
     const mails = await (
       await page.request.get(`${BASE}/api/dev/mailbox?to=${encodeURIComponent(email)}`)

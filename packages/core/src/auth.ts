@@ -14,7 +14,8 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters',
   passwordsDiffer: 'Passwords do not match',
   passwordUpdated: 'Password updated',
-  emailExists: 'An account with this email already exists',
+  /** Mailed to an address's owner when someone signs up with it again (sign-up answers as if new). */
+  signupAttemptSubject: 'Someone tried to sign up with your email address',
   linkInvalid: 'This link is invalid or has expired. Please request a new one.',
 } as const;
 

@@ -21,7 +21,7 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
-    ['RATE_LIMIT_SIGNIN_PER_ACCOUNT', '0'],
+    ['RATE_LIMIT_SIGNIN_FREE_FAILURES', '0'],
     ['ACCESS_TOKEN_TTL_SECONDS', 'hour'],
   ])('throws a ConfigError naming %s when it is %j', (name, value) => {
     const err = configError({ [name]: value });
@@ -57,14 +57,14 @@ describe('loadConfig', () => {
       APP_URL: 'https://music.example/',
       DATABASE_URL: 'postgres://u@db.example:5432/mr',
       SMTP_URL: 'smtp://mail.example:587',
-      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '5',
+      RATE_LIMIT_SIGNIN_FREE_FAILURES: '5',
     });
     expect(prod).toMatchObject({
       PORT: 8080,
       appUrl: 'https://music.example',
       isProduction: true,
       seedDemo: false,
-      RATE_LIMIT_SIGNIN_PER_ACCOUNT: 5,
+      RATE_LIMIT_SIGNIN_FREE_FAILURES: 5,
     });
   });
 

@@ -24,7 +24,10 @@ const envSchema = z.object({
   // Rate limits: count per window. Defaults stop guessing, yet a whole office behind one
   // address can still sign in (the per-address limits are well above one person's mistakes).
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  // Wrong passwords at one account from one address: this many are judged at once, then each next
+  // attempt waits 1 s, 2 s, 4 s ... up to the maximum. Never a lock: the owner elsewhere still gets in.
+  RATE_LIMIT_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(30),

@@ -12,7 +12,6 @@ export const ERROR_STATUS = {
   weak_password: 422,
   mfa_verification_failed: 422,
   mfa_challenge_expired: 422,
-  email_exists: 422,
   unauthorized: 401,
   session_expired: 401,
   forbidden: 403,

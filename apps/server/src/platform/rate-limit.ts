@@ -16,6 +16,26 @@ export interface RateLimiter {
    * two events through seconds apart across a window boundary); Retry-After is what remains.
    */
   cooldown(key: string, cooldownSeconds: number): Promise<void>;
+  /**
+   * Growing delays (sign-in guesses at one account from one address): after `free` failures under
+   * key, each further attempt must wait 1 s, 2 s, 4 s ... (at most maxDelaySeconds) from the last
+   * failure; until then it is refused with Retry-After. Failures are forgotten a day after the last.
+   */
+  checkBackoff(key: string, policy: BackoffPolicy): Promise<void>;
+  /** One more failure under a backoff key (reset() clears them). */
+  recordBackoff(key: string): Promise<void>;
+}
+
+export interface BackoffPolicy {
+  free: number;
+  maxDelaySeconds: number;
+}
+
+/** Seconds to wait after `failures` failures: none for the free ones, then doubling from 1 s. */
+export function backoffDelaySeconds(failures: number, policy: BackoffPolicy): number {
+  if (failures < policy.free) return 0;
+  const doublings = Math.min(failures - policy.free, 30);
+  return Math.min(policy.maxDelaySeconds, 2 ** doublings);
 }
 
 /**
@@ -90,6 +110,27 @@ export function createRateLimiter(database: Database): RateLimiter {
       );
       const row = rows[0];
       if (!row?.allowed) throw refuse(Math.max(1, Number(row?.retry_after ?? cooldownSeconds)));
+    },
+    async checkBackoff(key, policy) {
+      // A backoff key's rows: count = failures, window_start = when the last one happened.
+      const rows = await queryRows<{ failures: number; since_last: number | null }>(
+        database.db,
+        sql`select coalesce(sum(count), 0)::int as failures,
+              extract(epoch from (now() - max(window_start)))::float8 as since_last
+            from rate_limit_buckets where key = ${key}`,
+      );
+      const failures = Number(rows[0]?.failures ?? 0);
+      const delay = backoffDelaySeconds(failures, policy);
+      const remaining = delay - Number(rows[0]?.since_last ?? delay);
+      if (delay > 0 && remaining > 0) throw refuse(Math.max(1, Math.ceil(remaining)));
+    },
+    async recordBackoff(key) {
+      // One row per key, moved to now with the count carried over (the old sweep forgets it after a day).
+      await database.db.execute(sql`
+        with previous as (delete from rate_limit_buckets where key = ${key} returning count)
+        insert into rate_limit_buckets (key, window_start, count)
+        select ${key}, now(), coalesce((select sum(count) from previous), 0) + 1
+        on conflict (key, window_start) do update set count = rate_limit_buckets.count + excluded.count`);
     },
   };
 }

@@ -170,6 +170,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
         await ctx.auth.requireSession(req).then((c) => (c.isRecovery ? c : ctx.auth.requireCaller(req))),
         req.body.password,
         req.body.current_password,
+        clientOf(req),
       ),
   );
 

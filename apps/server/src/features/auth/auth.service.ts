@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type AuthSession, type AuthUser, reviewerNameFor } from '@music-review/core/auth';
+import { checkPasswordStrength, weakPasswordMessage } from '@music-review/core/password-strength';
 import { PROFILE_MESSAGES } from '@music-review/core/profile';
 import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +14,12 @@ const SIGNUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
 // Verified against when the account does not exist, so a wrong email costs as long as a wrong password.
 const DUMMY_HASH = hash('not-a-real-password-0000');
+
+const SIGNUP_ATTEMPT_INTRO =
+  'Someone tried to create a Music Review account with this email address, which already has one. ' +
+  'If it was you, sign in instead; if you forgot your password, choose "Forgot Password?" on the sign-in page.';
+const SIGNUP_ATTEMPT_FOOTER =
+  'If it was not you, you can ignore this email: nothing about your account changed.';
 
 export interface ClientInfo {
   ip: string;
@@ -125,52 +133,110 @@ export function createAuthService(ctx: AppContext) {
     return issueSession(user, session.id, session.aal, isRecovery);
   }
 
-  async function verifyCurrentPassword(userId: string, password: string, currentPassword?: string) {
+  const signInBackoff = () => ({
+    free: config.RATE_LIMIT_SIGNIN_FREE_FAILURES,
+    maxDelaySeconds: config.RATE_LIMIT_SIGNIN_MAX_DELAY_SECONDS,
+  });
+  /**
+   * Guesses are slowed per account and address together, so someone guessing at an account cannot
+   * lock its owner out: the owner's own address has its own count (decision 0014).
+   */
+  const pairKey = (email: string, ip: string) => `signin:pair:${email.trim().toLowerCase()}|${ip}`;
+
+  async function verifyCurrentPassword(
+    userId: string,
+    password: string,
+    currentPassword: string | undefined,
+    client: ClientInfo,
+  ) {
     if (!currentPassword) throw new AppError('validation_failed', PROFILE_MESSAGES.currentPasswordMissing);
     const user = await repo.findUserById(db, userId);
     if (!user) throw new AppError('unauthorized', 'Not authenticated. Please log in to continue.');
-    // Wrong guesses spend the account's failed sign-in budget: the same door, the same limit.
-    const accountKey = `signin:account:${user.email.trim().toLowerCase()}`;
-    await rateLimiter.check(accountKey, config.RATE_LIMIT_SIGNIN_PER_ACCOUNT, window);
+    // Wrong guesses count like wrong sign-ins at this account from this address: the same door.
+    const key = pairKey(user.email, client.ip);
+    await rateLimiter.checkBackoff(key, signInBackoff());
     if (!(await verify(user.passwordHash, currentPassword))) {
-      await rateLimiter.record(accountKey, window);
+      await rateLimiter.recordBackoff(key);
       throw new AppError('invalid_credentials', PROFILE_MESSAGES.currentPasswordWrong);
     }
     if (password === currentPassword) {
       throw new AppError('validation_failed', PROFILE_MESSAGES.passwordSameAsCurrent);
     }
+    return user;
+  }
+
+  /** Refuses a guessable new password (422 weak_password) with why; sign-in never judges strength. */
+  function assertStrongPassword(password: string, accountWords: (string | null | undefined)[]) {
+    const strength = checkPasswordStrength(password, accountWords);
+    if (!strength.acceptable) throw new AppError('weak_password', weakPasswordMessage(strength));
+  }
+
+  /**
+   * What sign-up answers for an address that already has an account: the shape of a new, unconfirmed
+   * account, with nothing of the real one (decision 0014).
+   */
+  function lookalikeUser(email: string, metadata: Record<string, unknown>): AuthUser {
+    const now = new Date().toISOString();
+    return {
+      id: randomUUID(),
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      email_confirmed_at: null,
+      last_sign_in_at: null,
+      created_at: now,
+      updated_at: now,
+      user_metadata: metadata,
+      factors: [],
+    };
   }
 
   return {
     async signUp(input: { email: string; password: string; name: string }, client: ClientInfo) {
       await rateLimiter.hit(`signup:ip:${client.ip}`, config.RATE_LIMIT_SIGNUP_PER_IP, window);
+      assertStrongPassword(input.password, [input.email, input.name]);
+      const userMetadata = { name: input.name, full_name: input.name };
+      // Hashed either way, so a taken address costs as long as a new one.
       const passwordHash = await hash(input.password);
-      const user = await repo.insertUser(db, {
-        email: input.email,
-        passwordHash,
-        userMetadata: { name: input.name, full_name: input.name },
-      });
-      if (!user) throw new AppError('email_exists', AUTH_MESSAGES.emailExists);
+      const user = await repo.insertUser(db, { email: input.email, passwordHash, userMetadata });
+      if (!user) {
+        // Taken: the same answer as a new account, so sign-up does not tell who has one; the owner
+        // hears of the attempt (and, if it was them, how to get in).
+        const owner = await repo.findUserByEmail(db, input.email);
+        if (owner) {
+          await mailer.send(
+            linkMail(
+              owner.email,
+              AUTH_MESSAGES.signupAttemptSubject,
+              SIGNUP_ATTEMPT_INTRO,
+              'Sign in',
+              `${config.appUrl}/`,
+              { footer: SIGNUP_ATTEMPT_FOOTER },
+            ),
+          );
+        }
+        return lookalikeUser(input.email, userMetadata);
+      }
       await sendEmailLink(user, 'signup');
       return toAuthUser(user, []);
     },
 
     async signInWithPassword(input: { email: string; password: string }, client: ClientInfo) {
       const email = input.email.trim().toLowerCase();
-      const accountKey = `signin:account:${email}`;
+      const guessKey = pairKey(email, client.ip);
       const ipKey = `signin:ip:${client.ip}`;
-      // Refuse before hashing once either budget of failures is spent.
-      await rateLimiter.check(accountKey, config.RATE_LIMIT_SIGNIN_PER_ACCOUNT, window);
+      // Refuse before hashing while this address must wait at this account, or has spent its budget.
       await rateLimiter.check(ipKey, config.RATE_LIMIT_SIGNIN_PER_IP, window);
+      await rateLimiter.checkBackoff(guessKey, signInBackoff());
       const user = email && input.password ? await repo.findUserByEmail(db, email) : undefined;
       const ok = user ? await verify(user.passwordHash, input.password) : await verify(await DUMMY_HASH, 'x');
       if (!user || !ok) {
-        await rateLimiter.record(accountKey, window);
+        await rateLimiter.recordBackoff(guessKey);
         await rateLimiter.record(ipKey, window);
         throw invalidCredentials();
       }
       if (!user.emailConfirmedAt) throw new AppError('email_not_confirmed', 'Email not confirmed');
-      await rateLimiter.reset(accountKey);
+      await rateLimiter.reset(guessKey);
       await repo.ensureReviewer(db, user, reviewerNameFor(user.email, user.userMetadata));
       await repo.setLastSignIn(db, user.id);
       return startSession({ ...user, lastSignInAt: new Date() }, client, false);
@@ -249,10 +315,21 @@ export function createAuthService(ctx: AppContext) {
       return toAuthUser(user, await repo.listFactors(db, user.id));
     },
 
-    async updatePassword(caller: Caller, password: string, currentPassword?: string) {
+    async updatePassword(
+      caller: Caller,
+      password: string,
+      currentPassword: string | undefined,
+      client: ClientInfo,
+    ) {
       // A reset session proved the address; a signed-in one proves the password it replaces, so a
       // borrowed access token alone cannot take the account over.
-      if (!caller.isRecovery) await verifyCurrentPassword(caller.userId, password, currentPassword);
+      const account = caller.isRecovery
+        ? await repo.findUserById(db, caller.userId)
+        : await verifyCurrentPassword(caller.userId, password, currentPassword, client);
+      assertStrongPassword(password, [
+        account?.email,
+        reviewerNameFor(account?.email ?? '', account?.userMetadata ?? {}),
+      ]);
       const updated = await repo.updatePassword(db, caller.userId, await hash(password));
       if (!updated) throw new AppError('unauthorized', 'Not authenticated. Please log in to continue.');
       // A new password ends every other session; a reset session becomes an ordinary one.

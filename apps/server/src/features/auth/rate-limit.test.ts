@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
@@ -12,7 +13,8 @@ import {
 } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 
-const SIGNIN_PER_ACCOUNT = 3;
+const SIGNIN_FREE_FAILURES = 3;
+const SIGNIN_MAX_DELAY_SECONDS = 8;
 const SIGNIN_PER_IP = 4;
 const SIGNUP_PER_IP = 2;
 const RECOVER_PER_IP = 2;
@@ -21,7 +23,6 @@ const VERIFY_PER_IP = 2;
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer({
-    RATE_LIMIT_SIGNIN_PER_ACCOUNT: String(SIGNIN_PER_ACCOUNT),
     RATE_LIMIT_SIGNIN_PER_IP: String(SIGNIN_PER_IP),
     RATE_LIMIT_SIGNUP_PER_IP: String(SIGNUP_PER_IP),
     RATE_LIMIT_RECOVER_PER_IP: String(RECOVER_PER_IP),
@@ -40,36 +41,85 @@ function expectRateLimited(res: { statusCode: number; headers: Record<string, un
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('sign-in limits', () => {
-  it('locks an account after N failed sign-ins, even for the right password and from other addresses', async () => {
-    const victim = await signUpConfirmed(server.app);
-    const bystander = await signUpConfirmed(server.app);
-
-    for (let i = 0; i < SIGNIN_PER_ACCOUNT; i++) {
-      const res = await signInRaw(server.app, victim.email, `wrong-password-${i}`, uniqueIp());
-      expect(res.statusCode).toBe(400);
-    }
-    expectRateLimited(await signInRaw(server.app, victim.email, victim.password, uniqueIp()));
-    expectRateLimited(await signInRaw(server.app, victim.email.toUpperCase(), victim.password, uniqueIp()));
-
-    // Other accounts are not affected.
-    expect((await signInRaw(server.app, bystander.email, bystander.password, uniqueIp())).statusCode).toBe(
-      200,
-    );
+describe('sign-in throttling per account and address', () => {
+  // Its own server: the per-address limit is left at its default, far above these tests' failures.
+  let throttled: TestServer;
+  beforeAll(async () => {
+    throttled = await createTestServer({
+      RATE_LIMIT_SIGNIN_FREE_FAILURES: String(SIGNIN_FREE_FAILURES),
+      RATE_LIMIT_SIGNIN_MAX_DELAY_SECONDS: String(SIGNIN_MAX_DELAY_SECONDS),
+    });
+  });
+  afterAll(async () => {
+    await throttled?.close();
   });
 
-  it('clears an account’s failures when its owner signs in', async () => {
-    const user = await signUpConfirmed(server.app);
+  it('slows guesses from one address at one account, yet the owner signs in from another address', async () => {
+    const victim = await signUpConfirmed(throttled.app);
+    const attacker = uniqueIp();
+
+    const answers = [];
+    for (let i = 0; i < 12; i++) {
+      answers.push(
+        (await signInRaw(throttled.app, victim.email, `wrong-password-${i}`, attacker)).statusCode,
+      );
+    }
+    // The first few are judged; after them every guess must wait, and is refused unjudged meanwhile.
+    expect(answers).toEqual([
+      ...Array(SIGNIN_FREE_FAILURES).fill(400),
+      ...Array(12 - SIGNIN_FREE_FAILURES).fill(429),
+    ]);
+    const refused = await signInRaw(throttled.app, victim.email, victim.password, attacker);
+    expectRateLimited(refused);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(1);
+
+    // The owner, from anywhere else, with the right password: in at once.
+    expect((await signInRaw(throttled.app, victim.email, victim.password, uniqueIp())).statusCode).toBe(200);
+    expect(
+      (await signInRaw(throttled.app, victim.email.toUpperCase(), victim.password, uniqueIp())).statusCode,
+    ).toBe(200);
+  });
+
+  it('doubles the wait after each further failure, up to the cap', async () => {
+    const user = await signUpConfirmed(throttled.app);
+    const ip = uniqueIp();
+    // Pretends the wait has passed, without sleeping: moves this pair's failures back in time.
+    const waitOut = () =>
+      throttled.database.db.execute(
+        sql`update rate_limit_buckets set window_start = window_start - interval '1 hour'
+            where key like 'signin:pair:%' and key like ${`%${ip}`}`,
+      );
+    for (let i = 0; i < SIGNIN_FREE_FAILURES; i++) {
+      expect((await signInRaw(throttled.app, user.email, 'wrong-password-x', ip)).statusCode).toBe(400);
+    }
+    const waits = [];
+    for (let i = 0; i < 5; i++) {
+      waits.push(
+        Number((await signInRaw(throttled.app, user.email, 'wrong-password-x', ip)).headers['retry-after']),
+      );
+      await waitOut();
+      // Once waited out, the next guess is judged again (and fails).
+      expect((await signInRaw(throttled.app, user.email, 'wrong-password-x', ip)).statusCode).toBe(400);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 8]);
+  });
+
+  it('clears the failures of an address at an account when the right password comes from there', async () => {
+    const user = await signUpConfirmed(throttled.app);
+    const ip = uniqueIp();
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < SIGNIN_PER_ACCOUNT - 1; i++) {
-        expect((await signInRaw(server.app, user.email, 'wrong-password-x', uniqueIp())).statusCode).toBe(
-          400,
-        );
+      for (let i = 0; i < SIGNIN_FREE_FAILURES; i++) {
+        expect((await signInRaw(throttled.app, user.email, 'wrong-password-x', ip)).statusCode).toBe(400);
       }
-      expect((await signInRaw(server.app, user.email, user.password, uniqueIp())).statusCode).toBe(200);
+      await throttled.database.db.execute(
+        sql`update rate_limit_buckets set window_start = window_start - interval '1 hour' where key like ${`%${ip}`}`,
+      );
+      expect((await signInRaw(throttled.app, user.email, user.password, ip)).statusCode).toBe(200);
     }
   });
+});
 
+describe('sign-in limits per address', () => {
   it('limits failed sign-ins per address across different accounts; a success does not reset it', async () => {
     const ip = uniqueIp();
     const accounts = [];

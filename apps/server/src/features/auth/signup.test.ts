@@ -58,17 +58,41 @@ describe('POST /auth/v1/signup', () => {
     expect(mails[0]!.html).toContain(`href="${link!.replace('&', '&amp;')}"`);
   });
 
-  it('refuses an email that is already registered, in any letter case, with 422 email_exists', async () => {
-    const email = uniqueEmail('dup');
-    await signUp(server.app, { email });
+  it('answers a taken address exactly like a new one, and mails its owner instead of a link', async () => {
+    const email = uniqueEmail('taken');
+    const owner = await signUp(server.app, { email, name: 'First Owner' });
+    await openLink(server.app, (await latestLink(server.app, email))!);
+    const fresh = await postSignup({
+      email: uniqueEmail('fresh'),
+      password: DEFAULT_PASSWORD,
+      name: 'Again',
+    });
 
     for (const again of [email, email.toUpperCase(), ` ${email.replace(/^./, (c) => c.toUpperCase())} `]) {
       const res = await postSignup({ email: again, password: DEFAULT_PASSWORD, name: 'Again' });
-      expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ error: { code: 'email_exists', message: AUTH_MESSAGES.emailExists } });
+      expect(res.statusCode).toBe(fresh.statusCode);
+      const { user } = res.json();
+      // The same shape, and nothing of the real account: not its id, name, confirmation or dates.
+      expect(Object.keys(user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+      expect(user).toMatchObject({
+        email,
+        email_confirmed_at: null,
+        factors: [],
+        user_metadata: { name: 'Again' },
+      });
+      expect(user.id).not.toBe(owner.user.id);
+      expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
     }
-    // Only the first sign-up sent mail.
-    expect(await mailbox(server.app, email)).toHaveLength(1);
+
+    // The owner hears that someone tried, with no link that would confirm or sign anyone in.
+    const mails = await mailbox(server.app, email);
+    expect(mails).toHaveLength(1 + 3);
+    const notice = mails[0]!;
+    expect(notice.subject).toBe(AUTH_MESSAGES.signupAttemptSubject);
+    expect(notice.text).toContain('Someone tried to create a Music Review account with this email address');
+    expect(notice.text).not.toMatch(/\/auth\/v1\/verify/);
+    // The account is untouched: its own password still signs in, the attempt's does not create one.
+    expect((await signInRaw(server.app, email, owner.password)).statusCode).toBe(200);
   });
 
   it.each([
