@@ -42,6 +42,7 @@ import { teamRoutes } from './features/team/team.routes.ts';
 import { trackViewersRoutes } from './features/track-viewers/track-viewers.routes.ts';
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRealtime } from './platform/realtime/index.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const isPublic = PUBLIC_API_ROUTES.has(url) || url.startsWith(PUBLIC_API_PREFIX);
     if (url.startsWith('/api/v1/') && !isPublic) await ctx.auth.verifyClaims(req);
   });
+  registerInputGuard(app); // no control characters in any text (decision 0013); before the routes
 
   await authRoutes(app, ctx);
   await organizationsRoutes(app, ctx);
