@@ -4,6 +4,7 @@ import {
   canUploadDerivedWaveform,
   generateWaveform,
   samplesPerPixelFor,
+  toAudiowaveform,
   toByte,
   validateWaveformData,
   waveformErrorMessages,
@@ -365,5 +366,37 @@ describe('canUploadDerivedWaveform', () => {
   it('accepts every key derived from a well-formed audio key', () => {
     const key = waveformKeyForAudio('demo-label/audio/123/demo.mp3');
     expect(key && canUploadDerivedWaveform(key)).toBe(true);
+  });
+});
+
+describe('toAudiowaveform (BBC audiowaveform JSON, for peaks.js and waveform-data)', () => {
+  it('turns our 0-255 values into signed bytes: silence 0, full scale -128 and 127', () => {
+    const ours = {
+      version: 1 as const,
+      sample_rate: 44_100,
+      samples_per_pixel: 4410,
+      bits: 8 as const,
+      length: 3,
+      data: [128, 128, 0, 255, 100, 200],
+    };
+    expect(toAudiowaveform(ours)).toEqual({
+      version: 2,
+      channels: 1,
+      sample_rate: 44_100,
+      samples_per_pixel: 4410,
+      bits: 8,
+      length: 3,
+      data: [0, 0, -128, 127, -28, 72],
+    });
+  });
+
+  it('keeps min <= max for every pixel the generator writes', () => {
+    const w = generateWaveform([signal(RATE, (i) => Math.sin(i / 7) * (1 - i / RATE))], RATE);
+    const bbc = toAudiowaveform(w);
+    for (const [min, max] of pairs(bbc.data)) {
+      expect(min).toBeLessThanOrEqual(max);
+      expect(min).toBeGreaterThanOrEqual(-128);
+      expect(max).toBeLessThanOrEqual(127);
+    }
   });
 });

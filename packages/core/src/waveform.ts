@@ -5,9 +5,11 @@
  * strict schema lives in waveform-schema.ts, so the worker's bundle stays a few kilobytes).
  */
 /**
- * BBC audiowaveform's JSON format, version 1, 8 bits: `length` pixels, each a (min, max) pair, so
- * `data` holds 2 x length values. One difference from audiowaveform itself: the spec stores the
- * 8-bit values as 0-255 (silence in the middle), where audiowaveform writes signed -128..127.
+ * Our waveform file (spec section 3, "waveform data file"): version 1, 8 bits, `length` pixels, each
+ * a (min, max) pair, so `data` holds 2 x length values, integers 0-255 with silence at 128. The
+ * layout resembles BBC audiowaveform's JSON but it is NOT that format: audiowaveform's 8-bit values
+ * are signed (-128..127), so BBC tools (waveform-data, peaks.js) misread these files. Convert with
+ * toAudiowaveform (the API serves it as GET /api/v1/songs/{id}/waveform?format=audiowaveform).
  */
 export interface WaveformData {
   version: 1;
@@ -207,6 +209,37 @@ function minMaxMixed(
     mins[p] = lo;
     maxs[p] = hi;
   }
+}
+
+// ---------- BBC audiowaveform ----------
+
+/** BBC audiowaveform's JSON, version 2, one channel, 8 bits: (min, max) pairs of signed bytes. */
+export interface AudiowaveformJson {
+  version: 2;
+  channels: 1;
+  sample_rate: number;
+  samples_per_pixel: number;
+  bits: 8;
+  length: number;
+  data: number[];
+}
+
+/**
+ * Our file in BBC audiowaveform's JSON (decision 0018). Our bytes are offset binary (toByte: -1 ->
+ * 0, silence -> 128, +1 -> 255); audiowaveform's are two's complement (-128..127, silence 0), so
+ * each value v becomes v - 128: the same amplitude on the same 8-bit grid, nothing rounded again,
+ * and a pixel's min stays at or below its max. Expects a file of our format (waveformDataSchema).
+ */
+export function toAudiowaveform(waveform: WaveformData): AudiowaveformJson {
+  return {
+    version: 2,
+    channels: 1,
+    sample_rate: waveform.sample_rate,
+    samples_per_pixel: waveform.samples_per_pixel,
+    bits: 8,
+    length: waveform.length,
+    data: waveform.data.map((v) => v - 128),
+  };
 }
 
 // ---------- Validation ----------

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';
+import { contentDisposition } from '../../platform/storage/serving.ts';
 import { BULK_DECISION_MAX, createSongsService, SONG_PAGE_MAX } from './songs.service.ts';
 
 export const songSchema = z.object({
@@ -81,6 +82,34 @@ export async function songsRoutes(app: App, ctx: AppContext) {
     },
     async (req) =>
       service.setWaveform(await ctx.auth.requireMember(req), req.params.id, req.body.waveform_file_key),
+  );
+
+  app.get(
+    '/api/v1/songs/:id/waveform',
+    {
+      schema: {
+        tags: ['songs'],
+        security,
+        description:
+          "The current version's waveform JSON. As stored: Music Review's format (version 1, data " +
+          'integers 0-255, silence 128). With format=audiowaveform: BBC audiowaveform JSON (version 2, ' +
+          'signed -128..127) for peaks.js and waveform-data.',
+        params: songParams,
+        querystring: z.object({ format: z.enum(['audiowaveform']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const file = await service.waveform(
+        await ctx.auth.requireMember(req),
+        req.params.id,
+        req.query.format ?? 'stored',
+      );
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', contentDisposition('application/json', file.filename))
+        .header('cache-control', 'private, no-cache')
+        .send(file.body);
+    },
   );
 
   app.get(

@@ -1,9 +1,11 @@
 import type { BulkDecisionDto, SongDto } from '@music-review/core/api';
 import { canUploadTrack, trackLimitMessage } from '@music-review/core/plan-rules';
+import { toAudiowaveform } from '@music-review/core/waveform';
+import { waveformDataSchema } from '@music-review/core/waveform-schema';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
+import { finalizeUpload, readStream } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './songs.repo.ts';
@@ -116,6 +118,38 @@ export function createSongsService(ctx: AppContext) {
       });
       await notified.sendEmails();
       return this.get(member, songId);
+    },
+
+    /**
+     * GET /api/v1/songs/{id}/waveform: the current version's waveform file as stored (our format,
+     * integers 0-255), or with format 'audiowaveform' in BBC audiowaveform's JSON (signed bytes) for
+     * peaks.js and waveform-data (decision 0018). A stored file that is not of our format is served
+     * as it is but never converted: its values could mean either scale.
+     */
+    async waveform(member: Member, songId: string, format: 'stored' | 'audiowaveform') {
+      const song = await this.get(member, songId);
+      const key = song.waveform_file_key;
+      const object = key ? await ctx.storage.driver.getStream(key) : null;
+      if (!object) throw notFound('This song has no waveform yet.');
+      const bytes = await readStream(object.body, ctx.storage.limits.waveform);
+      if (format === 'stored') return { body: bytes, filename: `waveform-${song.id}.json` };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        parsed = undefined;
+      }
+      const ours = waveformDataSchema.safeParse(parsed);
+      if (!ours.success) {
+        throw new AppError(
+          'conflict',
+          "This waveform is not in Music Review's format (integers 0-255), so it cannot be converted.",
+        );
+      }
+      return {
+        body: Buffer.from(JSON.stringify(toAudiowaveform(ours.data))),
+        filename: `waveform-${song.id}.audiowaveform.json`,
+      };
     },
 
     /** Stores the waveform the browser generated for a song that had none (spec "Waveform loading order"). */

@@ -35,7 +35,10 @@ export const HTML_PAGE = Buffer.from(
   '<!DOCTYPE html><html><head><title>404</title></head><body><script>alert(1)</script></body></html>',
 );
 
-/** BBC audiowaveform JSON, version 1, 8 bits. */
+/**
+ * A waveform JSON with the fields of ours (version 1, 8 bits) but any data: the default holds negative
+ * values, as a file another tool wrote might; uploads check only that data is a non-empty array.
+ */
 export function makeWaveformJson(data: number[] = [0, 10, -5, 20, -12, 8]): Buffer {
   return Buffer.from(
     JSON.stringify({

@@ -3,7 +3,8 @@ import { AppError } from '../errors.ts';
 import type { StorageType } from './keys.ts';
 
 /**
- * What a stored file may be. Waveforms are BBC audiowaveform JSON; documents are PDFs; 'file' is
+ * What a stored file may be. Waveforms are our waveform JSON (data 0-255; not BBC audiowaveform's
+ * signed format, see packages/core waveform.ts); documents are PDFs; 'file' is
  * any other kind a project folder keeps (archives, text, office documents), checked only for not
  * being a web page.
  */
