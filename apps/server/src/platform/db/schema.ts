@@ -1007,6 +1007,30 @@ export const messageReads = pgTable(
   ],
 );
 
+// A member's read marker in a conversation: read up to a sequence (decision 0018). Marking a long
+// conversation read writes this one row (and raises one realtime change), not one message_reads row
+// per message; a message counts as read when its sequence is at or below the marker, or when it has
+// a message_reads row (written before the markers; the table is kept, and still read).
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    organizationId: orgRef(),
+    // The highest sequence of a message of others the member has read; it only moves forward.
+    lastReadSequence: integer('last_read_sequence').notNull(),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_reads_organization_id_idx').on(t.organizationId),
+  ],
+);
+
 export const messageMentions = pgTable(
   'message_mentions',
   {
@@ -1086,6 +1110,9 @@ export const callParticipants = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     joinedAt: ts('joined_at').notNull().defaultNow(),
     leftAt: ts('left_at'),
+    // The participant's page sends a heartbeat while it is in the call; one missed and the call
+    // sweep drops them (features/calls/call-sweep.ts), so a vanished tab does not stay in the call.
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.callId, t.reviewerId] }),

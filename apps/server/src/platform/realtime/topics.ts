@@ -36,6 +36,7 @@ export const CONVERSATION_TABLES: ReadonlySet<string> = new Set([
   'messages',
   'typing_indicators',
   'message_reads',
+  'conversation_reads',
   'message_mentions',
   'calls',
   'call_participants',
