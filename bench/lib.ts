@@ -97,6 +97,8 @@ export async function startServer(env: Record<string, string>) {
       NODE_ENV: 'production',
       // Required in production; the benchmarks send no mail, so nothing listens there.
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      // Required in production with DATABASE_URL (encrypts stored authenticator secrets).
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       ...env,
     },
   );

@@ -4,6 +4,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/index.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { createSecretBox, loadDataKey, type SecretBox } from './platform/secret-box.ts';
 import { createStorage, type Storage } from './platform/storage/create-storage.ts';
 
 /** Everything a request handler may use; built once per server copy. */
@@ -15,6 +16,8 @@ export interface AppContext {
   auth: RequestAuth;
   rateLimiter: RateLimiter;
   storage: Storage;
+  /** Encrypts secrets kept in the database (TOTP seeds) under DATA_ENCRYPTION_KEY (decision 0014). */
+  secrets: SecretBox;
 }
 
 export async function createContext(config: Config, database: Database, overrides: Partial<AppContext> = {}) {
@@ -27,6 +30,7 @@ export async function createContext(config: Config, database: Database, override
     auth: overrides.auth ?? createRequestAuth(database, keys),
     rateLimiter: overrides.rateLimiter ?? createRateLimiter(database),
     storage: overrides.storage ?? (await createStorage(config, database)),
+    secrets: overrides.secrets ?? createSecretBox(await loadDataKey(config)),
   };
   return ctx;
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { createContext } from './context.ts';
+import { sealPlainTotpSecrets } from './features/auth/mfa.repo.ts';
 import { DEMO_ACCOUNTS, DEMO_LABEL, DEMO_PASSWORD, seedDemo } from './features/demo/demo.seed.ts';
 import { startReminderScheduler } from './features/marketing/reminders.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
@@ -20,6 +21,9 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const ctx = await createContext(config, database);
+  // TOTP seeds stored before they were encrypted are encrypted now (decision 0014).
+  const sealedSecrets = await sealPlainTotpSecrets(database.db, ctx.secrets);
+  if (sealedSecrets > 0) console.info(`Encrypted ${sealedSecrets} stored authenticator secret(s).`);
   if (config.seedDemo) await seedDemo(database, ctx.storage.driver);
 
   const app = await buildApp(ctx);
@@ -63,6 +67,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['RATE_LIMIT_SIGNIN_FREE_FAILURES', '0'],
     ['ACCESS_TOKEN_TTL_SECONDS', 'hour'],
+    ['DATA_ENCRYPTION_KEY', Buffer.alloc(16).toString('base64')],
+    ['DATA_ENCRYPTION_KEY', 'not base64!'],
   ])('throws a ConfigError naming %s when it is %j', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.name).toBe('ConfigError');
@@ -38,6 +40,22 @@ describe('loadConfig', () => {
   it('refuses production without SMTP_URL, naming the variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
+  });
+
+  it('refuses production on DATABASE_URL without DATA_ENCRYPTION_KEY, naming the variable', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@db.example:5432/mr',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/DATA_ENCRYPTION_KEY: required/);
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({ ...env, DATA_ENCRYPTION_KEY: key.toString('base64') }).DATA_ENCRYPTION_KEY).toEqual(
+      key,
+    );
+    // The embedded database keeps its own key file: no variable needed.
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: env.SMTP_URL })).not.toThrow();
   });
 
   it('applies defaults and derives the app URL, production flag and demo seeding', () => {
@@ -57,6 +75,7 @@ describe('loadConfig', () => {
       APP_URL: 'https://music.example/',
       DATABASE_URL: 'postgres://u@db.example:5432/mr',
       SMTP_URL: 'smtp://mail.example:587',
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       RATE_LIMIT_SIGNIN_FREE_FAILURES: '5',
     });
     expect(prod).toMatchObject({

@@ -5,6 +5,20 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+export const DATA_KEY_BYTES = 32;
+
+/** DATA_ENCRYPTION_KEY's text: base64 of exactly 32 bytes; null otherwise. */
+export function parseDataKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return null;
+  const key = Buffer.from(trimmed, 'base64');
+  return key.length === DATA_KEY_BYTES ? key : null;
+}
+
+export const dataKeyMissingMessage =
+  'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production with DATABASE_URL ' +
+  '(base64 of 32 random bytes, e.g. `openssl rand -base64 32`; every server copy needs the same key)';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +32,19 @@ const envSchema = z.object({
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
+  /**
+   * Encrypts secrets kept in the database (authenticator-app seeds): base64 of 32 random bytes.
+   * Unset: generated into $DATA_DIR/secret.key; required in production with DATABASE_URL (decision 0014).
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .transform((v, ctx) => {
+      const key = parseDataKey(v);
+      if (!key)
+        ctx.addIssue({ code: 'custom', message: 'must be base64 of 32 bytes (openssl rand -base64 32)' });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -100,6 +127,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
     // Without it, confirmation and reset mail would go to the dev mailbox, which production hides.
     throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production');
+  }
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.DATA_ENCRYPTION_KEY) {
+    // Every server copy must share one key, so none may make its own.
+    throw new ConfigError(dataKeyMissingMessage);
   }
   // Demo data by default only for the embedded database; a real server gets it when asked.
   const seedDemo = c.SEED_DEMO ?? !c.DATABASE_URL;

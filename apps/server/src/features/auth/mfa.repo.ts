@@ -132,3 +132,28 @@ export async function raiseSessionToAal2(db: Queryable, sessionId: string) {
     .set({ usedAt: new Date() })
     .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt)));
 }
+
+/**
+ * Encrypts TOTP seeds stored before they were encrypted (run at start, where the key is at hand; a
+ * migration has no key). Each row is replaced only if it still holds the plain value it was read with.
+ */
+export async function sealPlainTotpSecrets(
+  db: Queryable,
+  box: { seal(plain: string): string; isSealed(value: string): boolean },
+): Promise<number> {
+  const rows = await db
+    .select({ id: mfaFactors.id, secret: mfaFactors.secret })
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.factorType, 'totp'), sql`${mfaFactors.secret} is not null`));
+  let sealed = 0;
+  for (const row of rows) {
+    if (!row.secret || box.isSealed(row.secret)) continue;
+    const updated = await db
+      .update(mfaFactors)
+      .set({ secret: box.seal(row.secret) })
+      .where(and(eq(mfaFactors.id, row.id), eq(mfaFactors.secret, row.secret)))
+      .returning({ id: mfaFactors.id });
+    sealed += updated.length;
+  }
+  return sealed;
+}

@@ -37,7 +37,7 @@ export interface MfaServiceOptions {
 }
 
 export function createMfaService(ctx: AppContext, options: MfaServiceOptions) {
-  const { database, config, rateLimiter } = ctx;
+  const { database, config, rateLimiter, secrets } = ctx;
   const db = database.db;
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
 
@@ -51,6 +51,9 @@ export function createMfaService(ctx: AppContext, options: MfaServiceOptions) {
   function requireAal2IfProtected(caller: Caller, factors: repo.FactorRow[]) {
     if (caller.aal !== 'aal2' && hasVerified(factors)) throw insufficientAal();
   }
+
+  /** The seed of a TOTP factor; a row from before encryption (not yet sealed at start) is read as is. */
+  const openTotpSecret = (stored: string) => (secrets.isSealed(stored) ? secrets.open(stored) : stored);
 
   async function ownFactor(caller: Caller, factorId: string) {
     const factor = await repo.findFactor(db, caller.userId, factorId);
@@ -97,7 +100,8 @@ export function createMfaService(ctx: AppContext, options: MfaServiceOptions) {
         userId: caller.userId,
         factorType: 'totp',
         friendlyName: input.friendly_name || 'Authenticator app',
-        secret,
+        // Kept encrypted: a copy of the database alone does not give the codes (decision 0014).
+        secret: secrets.seal(secret),
         phone: null,
       });
       const uri = totpUri({ secret, issuer: input.issuer || DEFAULT_ISSUER, account: caller.email });
@@ -170,7 +174,7 @@ export function createMfaService(ctx: AppContext, options: MfaServiceOptions) {
 
       let totpStep: number | null = null;
       if (factor.factorType === 'totp') {
-        totpStep = factor.secret ? matchTotpStep(factor.secret, input.code) : null;
+        totpStep = factor.secret ? matchTotpStep(openTotpSecret(factor.secret), input.code) : null;
         if (totpStep === null) throw await fail(wrongCode());
         if (factor.lastUsedStep !== null && totpStep <= factor.lastUsedStep) {
           throw await fail(wrongCode(M.codeUsed));
