@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { PdfWriter, toPdfText } from '../../platform/pdf/pdf-writer.ts';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { PdfWriter } from '../../platform/pdf/pdf-writer.ts';
 
 /**
  * The contract's PDFs (docs/decisions/0009-contract-signing.md):
@@ -66,12 +66,9 @@ export async function renderContractPdf(input: ContractDocument): Promise<Uint8A
   if (input.signers.length > 0) {
     writer.pageBreak();
     const doc = writer.doc;
-    const page = doc.getPages().at(-1)!;
-    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-    const regular = await doc.embedFont(StandardFonts.Helvetica);
-    const script = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
+    const page = writer.currentPage;
     let y = A4_HEIGHT - MARGIN;
-    page.drawText('Signatures', { x: MARGIN, y: y - 16, size: 16, font: bold, color: INK });
+    writer.text('Signatures', { x: MARGIN, y: y - 16, size: 16, face: 'bold', color: INK });
     y -= 40;
     // Up to 10 signers (CONTRACT_LIMITS.signers) fit one page at this height.
     const blockHeight = Math.min(96, (y - MARGIN - 20) / input.signers.length);
@@ -93,11 +90,11 @@ export async function renderContractPdf(input: ContractDocument): Promise<Uint8A
           });
         } else {
           const size = Math.min(24, blockHeight * 0.3);
-          page.drawText(toPdfText(signer.signatureText ?? signer.name), {
+          writer.text(signer.signatureText ?? signer.name, {
             x: MARGIN + 4,
             y: lineY + 6,
             size,
-            font: script,
+            face: 'signature',
             color: SIGNATURE_INK,
           });
         }
@@ -108,15 +105,15 @@ export async function renderContractPdf(input: ContractDocument): Promise<Uint8A
         thickness: 0.75,
         color: LINE,
       });
-      const caption = toPdfText(`${signer.name} (${signer.role}) · ${signer.email}`);
-      page.drawText(caption, { x: MARGIN, y: lineY - 12, size: 9, font: bold, color: INK });
+      const caption = `${signer.name} (${signer.role}) · ${signer.email}`;
+      writer.text(caption, { x: MARGIN, y: lineY - 12, size: 9, face: 'bold', color: INK });
       const status =
         signer.status === 'signed' && signer.signedAt
           ? `Signed electronically ${utc(signer.signedAt)}${signer.ip ? ` from ${signer.ip}` : ''}`
           : signer.status === 'declined'
             ? 'Declined to sign'
             : 'Awaiting signature';
-      page.drawText(toPdfText(status), { x: MARGIN, y: lineY - 24, size: 8.5, font: regular, color: MUTED });
+      writer.text(status, { x: MARGIN, y: lineY - 24, size: 8.5, color: MUTED });
       y = top - blockHeight;
     }
   }
@@ -160,8 +157,8 @@ export async function appendCertificate(
     ['Document', input.title],
     ['Contract ID', input.contractId],
     ['Label', input.labelName],
-    ['SHA-256 as sent', input.documentSha256],
   ]);
+  writer.codeValues([['SHA-256 as sent', input.documentSha256]]);
   writer.heading('Audit trail', 2);
   for (const event of input.events) {
     writer.heading(`${event.action[0]!.toUpperCase()}${event.action.slice(1)} · ${utc(event.createdAt)}`, 3);
@@ -170,9 +167,12 @@ export async function appendCertificate(
     ];
     if (event.ip) rows.push(['IP address', event.ip]);
     if (event.userAgent) rows.push(['Browser', event.userAgent]);
-    if (event.hashBefore) rows.push(['SHA-256 before', event.hashBefore]);
-    if (event.hashAfter) rows.push(['SHA-256 after', event.hashAfter]);
     writer.keyValues(rows, 110);
+    // Hashes on a line of their own, never broken, so they can be copied and compared.
+    const hashes: Array<[string, string]> = [];
+    if (event.hashBefore) hashes.push(['SHA-256 before', event.hashBefore]);
+    if (event.hashAfter) hashes.push(['SHA-256 after', event.hashAfter]);
+    writer.codeValues(hashes);
   }
   writer.space(6);
   writer.paragraph(

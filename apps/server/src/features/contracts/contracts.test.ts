@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import type { ContractDetailDto, ContractTerms, SentContractDto } from '@music-review/core/contracts';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
 import { adminWithLabel, authHeader, mailbox, memberOf, uniqueIp } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { insertSignedSong } from '../../test/songs.ts';
 import { insertSong } from '../songs/songs.factory.ts';
 import { seedContractsDemo } from './contracts.demo.ts';
@@ -16,31 +16,6 @@ type Label = Awaited<ReturnType<typeof adminWithLabel>>;
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-/**
- * Whether a PDF draws a text: its content streams inflated, the text as pdf-lib writes it for the
- * standard fonts (hex of the WinAnsi codes). Long values wrap, so a prefix of 32 characters is enough.
- */
-function pdfShows(pdf: Uint8Array) {
-  const raw = Buffer.from(pdf);
-  const parts: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = raw.indexOf('stream', at);
-    if (start < 0) break;
-    const bodyStart = raw[start + 6] === 0x0d ? start + 8 : start + 7;
-    const end = raw.indexOf('endstream', bodyStart);
-    try {
-      parts.push(inflateSync(raw.subarray(bodyStart, end)).toString('latin1'));
-    } catch {
-      // Not a deflated stream (an image, a font): no text in it.
-    }
-    at = end + 9;
-  }
-  const all = parts.join('\n').toUpperCase();
-  return (text: string) =>
-    all.includes(Buffer.from(text.slice(0, 32), 'latin1').toString('hex').toUpperCase());
-}
-
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 const terms = (overrides: Partial<ContractTerms> = {}): ContractTerms => ({
@@ -341,14 +316,15 @@ describe('contracts', () => {
     const stepPages = (await PDFDocument.load(await stored(stepKey(org, contract.id, 2)))).getPageCount();
     const signedDoc = await PDFDocument.load(signedPdf);
     expect(signedDoc.getPageCount()).toBeGreaterThan(stepPages);
-    const shows = pdfShows(signedPdf);
-    for (const text of [
-      'Certificate of completion',
-      'Signer 2 <signer2.',
-      '198.51.100.2',
-      chain[0]!.hash_after!,
-    ]) {
-      expect(shows(text), text).toBe(true);
+    const { pages } = await pdfText(signedPdf);
+    const certificate = pages.slice(stepPages).join('\n');
+    for (const text of ['Certificate of completion', 'Signer 2 <signer2.', '198.51.100.2']) {
+      expect(certificate, text).toContain(text);
+    }
+    // Every hash of the chain is printed whole, on a line of its own.
+    const lines = certificate.split('\n');
+    for (const hash of [done.document_sha256!, ...chain.slice(0, -1).map((e) => e.hash_after!)]) {
+      expect(lines, hash).toContain(hash);
     }
 
     // The label's members (and the creator) were told of each signature.
@@ -371,6 +347,69 @@ describe('contracts', () => {
     expect((await sign(contract.id, first)).statusCode).toBe(410);
     const download = await api(pro, 'GET', `/api/v1/contracts/${contract.id}/download?which=signed`);
     expect(sha(await bytesAt(download.json().url))).toBe(done.signed_sha256);
+  });
+
+  it('prints names in any script exactly, in the contract, its signature page, certificate and title', async () => {
+    const artist = '山田 花子 & Grzegorz Brzęczyszczykiewicz';
+    const song = await insertSignedSong(server, pro.organization.id, { title: 'Ночь', artist });
+    const title = `Recording agreement: ${artist}`;
+    const res = await generate(pro, song.id, {
+      title,
+      terms: terms({
+        artist_name: artist,
+        parties: [
+          { name: 'Σωκράτης', role: 'Label', email: 'label@label.test' },
+          { name: artist, role: 'Artist', email: 'hanako@artist.test' },
+        ],
+        writers: [
+          { name: 'Пётр Чайковский', share: 60 },
+          { name: '山田 花子', share: 40 },
+        ],
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const contract = res.json<ContractDetailDto>();
+    const sent = await api(pro, 'POST', `/api/v1/contracts/${contract.id}/send`, {
+      signers: [
+        { name: artist, email: 'hanako@artist.test', role: 'Artist' },
+        { name: 'Пётр Чайковский', email: 'petr@artist.test', role: 'Producer' },
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [hanako, petr] = sent.json<SentContractDto>().links.map((l) => tokenOf(l.sign_url)) as [
+      string,
+      string,
+    ];
+    expect((await sign(contract.id, hanako, uniqueIp(), { signature_text: '山田 花子' })).statusCode).toBe(
+      200,
+    );
+    const last = await sign(contract.id, petr, uniqueIp(), { signature_text: 'Пётр Чайковский' });
+    expect(last.statusCode, last.body).toBe(200);
+
+    const done = (await api(pro, 'GET', `/api/v1/contracts/${contract.id}`)).json<ContractDetailDto>();
+    const signedPdf = await stored(signedKey(pro.organization.id, contract.id));
+    const { pages, title: pdfTitle } = await pdfText(signedPdf);
+    expect(pdfTitle).toBe(title);
+    const all = pages.join('\n');
+    for (const name of [artist, 'Σωκράτης', 'Пётр Чайковский', '山田 花子', 'Ночь']) {
+      expect(all, name).toContain(name);
+    }
+    // The signature page: both typed signatures and captions.
+    const signaturePage = pages.find((p) => p.startsWith('Signatures'))!;
+    expect(signaturePage).toContain(`${artist} (Artist) · hanako@artist.test`);
+    expect(signaturePage.split('\n')).toEqual(expect.arrayContaining(['山田 花子', 'Пётр Чайковский']));
+    // The certificate: the signers by name, every hash unbroken on its own line.
+    const certificate = pages
+      .slice(pages.findIndex((p) => p.startsWith('Certificate of completion')))
+      .join('\n');
+    expect(certificate).toContain(`${artist} <hanako@artist.test>`);
+    const lines = certificate.split('\n');
+    const hashes = done.events.flatMap((e) => [e.hash_before, e.hash_after]).filter((h) => h !== null);
+    const printed = hashes.filter((h) => h !== done.signed_sha256);
+    expect(printed.length).toBeGreaterThan(4);
+    for (const hash of printed) expect(lines, hash).toContain(hash);
+    // Fonts are embedded as subsets: the signed contract stays small.
+    expect(signedPdf.length).toBeLessThan(300_000);
   });
 
   it('is declined with a reason; the label is told and the signing links stop working', async () => {

@@ -12,6 +12,7 @@ import {
   type LabelCopyDocument,
   type LabelCopyStatus,
   labelCopyDataSchema,
+  pLineText,
   territoriesText,
   WRITER_ROLE_LABELS,
 } from '@music-review/core/label-copy';
@@ -209,10 +210,6 @@ const dateText = (iso: string) => {
     : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 };
 
-/** The standard PDF fonts have no ℗: the P-line is written "(P) 2026 Owner", as DOMAIN.md gives it. */
-const pLinePdf = (line: LabelCopyData['p_line']) =>
-  line.year === null && line.owner === '' ? '' : ['(P)', line.year ?? '', line.owner].join(' ').trim();
-
 /** The label copy as a PDF: release details, rights lines, tracks with ISRCs, credits, writers. */
 export async function renderLabelCopyPdf(doc: LabelCopyDocument): Promise<Uint8Array> {
   const d = doc.data;
@@ -246,7 +243,7 @@ export async function renderLabelCopyPdf(doc: LabelCopyDocument): Promise<Uint8A
 
   pdf.heading('Rights');
   pdf.keyValues([
-    ['P-line (recording)', pLinePdf(d.p_line)],
+    ['P-line (recording)', pLineText(d.p_line)],
     ['C-line (composition, artwork)', cLineText(d.c_line)],
   ]);
 

@@ -1,40 +1,77 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { PdfWriter, toPdfText } from './pdf-writer.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import { loadFontChains, splitRuns } from './fonts.ts';
+import { PdfWriter } from './pdf-writer.ts';
 
-describe('toPdfText', () => {
-  it('keeps Latin text with accents, quotes and dashes, and replaces what Helvetica cannot draw', () => {
-    expect(toPdfText('Beyoncé – “Halo” €5')).toBe('Beyoncé – “Halo” €5');
-    expect(toPdfText('坂本 龍一')).toBe('?? ??');
-    expect(toPdfText('a\tb\u0007c')).toBe('a bc');
+const NAMES = ['山田 花子 & Grzegorz Brzęczyszczykiewicz', 'Σωκράτης', 'Пётр Чайковский', '김민지'];
+
+describe('splitRuns', () => {
+  it('draws each letter in the first font that has it and keeps spaces in the current run', async () => {
+    const { regular } = await loadFontChains();
+    const runs = splitRuns('山田 花子 & Grzegorz Brzęczyszczykiewicz 김민지', regular);
+    expect(runs.map((r) => [r.text, r.source.name])).toEqual([
+      ['山田 花子 & ', 'NotoSansSC_400Regular.ttf'],
+      ['Grzegorz Brzęczyszczykiewicz ', 'NotoSans-Regular.ttf'],
+      ['김민지', 'NotoSansKR_400Regular.ttf'],
+    ]);
   });
 });
 
 describe('PdfWriter', () => {
-  it('writes a readable PDF that breaks long content over numbered pages', async () => {
-    const writer = await PdfWriter.create({ title: 'Recording Agreement', footer: 'Demo Records' });
-    writer.heading('Recording Agreement', 1);
-    writer.keyValues([
-      ['Artist', 'Nova Lane'],
-      ['Territory', 'World'],
-    ]);
-    for (let i = 0; i < 80; i++)
-      writer.paragraph(`Clause ${i + 1}. ${'The artist grants the label rights. '.repeat(6)}`);
+  it('writes names in any script so that a reader extracts them exactly, title included', async () => {
+    const title = `Agreement: ${NAMES[0]}`;
+    const writer = await PdfWriter.create({ title, footer: 'Демо Records' });
+    writer.heading(title, 1);
+    writer.keyValues(NAMES.map((name, i) => [`Party ${i + 1}`, name] as const));
+    writer.paragraph(`Between ${NAMES.join(', ')}.`);
     writer.table(
       [
         { header: 'Writer', width: 3 },
         { header: 'Share', width: 1 },
       ],
       [
-        ['Nova Lane', '60.00%'],
-        ['坂本', '40.00%'],
+        ['Σωκράτης', '60.00%'],
+        ['坂本 龍一', '40.00%'],
       ],
     );
+    const bytes = await writer.toBytes();
+    const { pages, title: extractedTitle } = await pdfText(bytes);
+    expect(extractedTitle).toBe(title);
+    const lines = pages[0]!.split('\n');
+    for (const name of NAMES)
+      expect(
+        lines.some((l) => l.includes(name)),
+        name,
+      ).toBe(true);
+    expect(lines).toContain('坂本 龍一 40.00%');
+    expect(pages[0]).toContain('Демо Records');
+    // Subsets only: a page with CJK, Korean, Greek and Cyrillic text stays small.
+    expect(bytes.length).toBeLessThan(150_000);
+  });
+
+  it('keeps a 64-character hash on one line', async () => {
+    const hash = 'bd'.repeat(32);
+    const writer = await PdfWriter.create({ title: 'Certificate' });
+    writer.codeValues([['SHA-256 after', hash]]);
+    const { pages } = await pdfText(await writer.toBytes());
+    expect(pages[0]!.split('\n')).toContain(hash);
+  });
+
+  it('breaks long content over numbered pages', async () => {
+    const writer = await PdfWriter.create({ title: 'Recording Agreement', footer: 'Demo Records' });
+    writer.heading('Recording Agreement', 1);
+    for (let i = 0; i < 80; i++)
+      writer.paragraph(`Clause ${i + 1}. ${'The artist grants the label rights. '.repeat(6)}`);
     const bytes = await writer.toBytes();
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBeGreaterThan(2);
-    expect(doc.getTitle()).toBe('Recording Agreement');
+    const { pages } = await pdfText(bytes);
+    const footer = new RegExp(
+      `Demo Records\\s+·\\s+Recording Agreement\\s+·\\s+Page ${pages.length} of ${pages.length}`,
+    );
+    expect(pages.at(-1)).toMatch(footer);
   });
 
   it('appends pages to an existing PDF and numbers only the new ones', async () => {
@@ -43,7 +80,12 @@ describe('PdfWriter', () => {
     const original = await PDFDocument.load(await first.toBytes());
     const appended = await PdfWriter.create({ title: 'Certificate', base: original });
     appended.heading('Certificate of completion', 1);
-    const doc = await PDFDocument.load(await appended.toBytes());
-    expect(doc.getPageCount()).toBe(2);
+    const bytes = await appended.toBytes();
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
+    const { pages, title } = await pdfText(bytes);
+    expect(title).toBe('Contract');
+    expect(pages[1]).toContain('Certificate of completion');
+    expect(pages[1]).toMatch(/Certificate\s+·\s+Page 2 of 2/);
+    expect(pages[0]).toMatch(/Contract\s+·\s+Page 1 of 1/);
   });
 });

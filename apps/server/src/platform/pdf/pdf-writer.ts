@@ -1,13 +1,26 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from 'pdf-lib';
+import {
+  cleanPdfText,
+  type FontChains,
+  type FontFace,
+  type FontSource,
+  fontkit,
+  loadFontChains,
+  splitRuns,
+  type TextRun,
+  textWidth,
+} from './fonts.ts';
 
 /**
- * A small document writer over pdf-lib for the documents the app produces (contracts, their
- * certificate pages, label copy): headings, wrapped paragraphs, label/value rows, tables and
- * images on A4 pages with margins, page breaks and page numbers.
+ * The one document writer of the app: every PDF it makes (contracts, their signature and
+ * certificate pages, label copy, demo files) is written through it (docs/ARCHITECTURE.md). Over
+ * pdf-lib: headings, wrapped paragraphs, label/value rows, tables and images on A4 pages with
+ * margins, page breaks and page numbers.
  *
- * It uses the standard Helvetica fonts (no font files to ship), which cover Windows-1252: Latin
- * letters with accents, quotes, dashes and the euro sign. Other characters are replaced by '?'
- * (toPdfText) so that a name in another script never stops a document from being made.
+ * Text is drawn in embedded, subsetted Unicode fonts (./fonts.ts, decision 0017): Latin with its
+ * extensions, Greek and Cyrillic in Noto Sans, Chinese and Japanese in Noto Sans Hans, Korean in
+ * Noto Sans KR, chosen letter by letter. Text is laid out as the document is built and drawn when
+ * it is saved, once the fonts it needs are embedded (a document embeds only the fonts it uses).
  */
 
 const A4: [number, number] = [595.28, 841.89];
@@ -15,24 +28,6 @@ const MARGIN = 56;
 const TEXT = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.42, 0.46);
 const RULE = rgb(0.82, 0.82, 0.85);
-
-// The characters Windows-1252 has beyond Latin-1 (what pdf-lib's standard fonts can encode).
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Text the standard fonts can draw: unknown characters become '?', tabs and odd spaces a space. */
-export function toPdfText(value: string): string {
-  let out = '';
-  for (const ch of value.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\t' || ch === '\u00a0' || ch === '\u2009' || ch === '\u202f') out += ' ';
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff) || CP1252_EXTRA.has(ch))
-      out += ch;
-    else if (ch === '\n') out += '\n';
-    else if (code < 0x20) out += '';
-    else out += '?';
-  }
-  return out;
-}
 
 export interface PdfWriterOptions {
   /** Document title (metadata, and the running header of each page). */
@@ -49,16 +44,37 @@ export interface TableColumn {
   width: number;
 }
 
+/** Where and how to draw one line of text (see PdfWriter.text). */
+export interface TextOptions {
+  x: number;
+  /** The baseline. */
+  y: number;
+  size: number;
+  face?: FontFace;
+  color?: RGB;
+  /** Defaults to the current page. */
+  page?: PDFPage;
+}
+
+interface PendingText {
+  page: PDFPage;
+  runs: TextRun[];
+  x: number;
+  y: number;
+  size: number;
+  color: RGB;
+}
+
 export class PdfWriter {
   private page!: PDFPage;
   private y = 0;
   private readonly width = A4[0] - 2 * MARGIN;
   private readonly firstNewPage: number;
+  private readonly pending: PendingText[] = [];
 
   private constructor(
     readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly fonts: FontChains,
     private readonly options: PdfWriterOptions,
   ) {
     this.firstNewPage = doc.getPageCount();
@@ -66,20 +82,26 @@ export class PdfWriter {
   }
 
   static async create(options: PdfWriterOptions): Promise<PdfWriter> {
+    const fonts = await loadFontChains();
     const doc = options.base ?? (await PDFDocument.create());
+    doc.registerFontkit(fontkit);
     if (!options.base) {
-      doc.setTitle(toPdfText(options.title));
+      // pdf-lib writes the title as UTF-16, so any script survives in the document's properties.
+      doc.setTitle(cleanPdfText(options.title).replace(/\n/g, ' '));
       doc.setProducer('Music Review');
       doc.setCreator('Music Review');
     }
-    const regular = await doc.embedFont(StandardFonts.Helvetica);
-    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-    return new PdfWriter(doc, regular, bold, options);
+    return new PdfWriter(doc, fonts, options);
   }
 
   private newPage() {
     this.page = this.doc.addPage(A4);
     this.y = A4[1] - MARGIN;
+  }
+
+  /** The page being written (for drawings placed by hand, like the signature blocks). */
+  get currentPage(): PDFPage {
+    return this.page;
   }
 
   /** Starts a new page unless `height` points still fit on this one. */
@@ -91,24 +113,52 @@ export class PdfWriter {
     this.newPage();
   }
 
-  /** Lines of `text` wrapped to `maxWidth` at this size (words longer than a line are cut). */
-  wrap(text: string, size: number, maxWidth = this.width, font = this.regular): string[] {
+  /** Width of one line of text at `size` points in `face`. */
+  widthOf(text: string, size: number, face: FontFace = 'regular'): number {
+    return textWidth(cleanPdfText(text), this.fonts[face], size);
+  }
+
+  /**
+   * One line of text at a position, in as many fonts as its characters need. Line breaks become
+   * spaces: use paragraph() for text that wraps.
+   */
+  text(text: string, options: TextOptions) {
+    const line = cleanPdfText(text).replace(/\n/g, ' ');
+    if (line === '') return;
+    this.pending.push({
+      page: options.page ?? this.page,
+      runs: splitRuns(line, this.fonts[options.face ?? 'regular']),
+      x: options.x,
+      y: options.y,
+      size: options.size,
+      color: options.color ?? TEXT,
+    });
+  }
+
+  /**
+   * Lines of `text` wrapped to `maxWidth` at this size. Lines break at spaces; a word longer than
+   * a whole line (a long URL) is the only thing cut.
+   */
+  wrap(text: string, size: number, maxWidth = this.width, face: FontFace = 'regular'): string[] {
+    const chain = this.fonts[face];
+    const fits = (value: string) => textWidth(value, chain, size) <= maxWidth;
     const lines: string[] = [];
-    for (const paragraph of toPdfText(text).split('\n')) {
+    for (const paragraph of cleanPdfText(text).split(/\r?\n/)) {
       let line = '';
       for (const word of paragraph.split(/ +/)) {
         const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+        if (fits(candidate)) {
           line = candidate;
           continue;
         }
         if (line) lines.push(line);
         let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > maxWidth && rest.length > 1) {
-          let cut = rest.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > maxWidth) cut--;
-          lines.push(rest.slice(0, cut));
-          rest = rest.slice(cut);
+        while (!fits(rest) && [...rest].length > 1) {
+          const chars = [...rest];
+          let cut = chars.length - 1;
+          while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
+          lines.push(chars.slice(0, cut).join(''));
+          rest = chars.slice(cut).join('');
         }
         line = rest;
       }
@@ -117,10 +167,10 @@ export class PdfWriter {
     return lines;
   }
 
-  private drawLines(lines: string[], size: number, font: PDFFont, x: number, color = TEXT, gap = 1.4) {
+  private drawLines(lines: string[], size: number, face: FontFace, x: number, color = TEXT, gap = 1.4) {
     for (const line of lines) {
       this.ensureSpace(size * gap);
-      this.page.drawText(line, { x, y: this.y - size, size, font, color });
+      this.text(line, { x, y: this.y - size, size, face, color });
       this.y -= size * gap;
     }
   }
@@ -129,14 +179,14 @@ export class PdfWriter {
     const size = level === 1 ? 20 : level === 2 ? 14 : 11.5;
     this.ensureSpace(size * 3);
     this.y -= level === 1 ? 0 : size * 0.6;
-    this.drawLines(this.wrap(text, size, this.width, this.bold), size, this.bold, MARGIN, TEXT, 1.3);
+    this.drawLines(this.wrap(text, size, this.width, 'bold'), size, 'bold', MARGIN, TEXT, 1.3);
     this.y -= size * 0.3;
   }
 
   paragraph(text: string, opts: { size?: number; muted?: boolean; bold?: boolean } = {}) {
     const size = opts.size ?? 10.5;
-    const font = opts.bold ? this.bold : this.regular;
-    this.drawLines(this.wrap(text, size, this.width, font), size, font, MARGIN, opts.muted ? MUTED : TEXT);
+    const face: FontFace = opts.bold ? 'bold' : 'regular';
+    this.drawLines(this.wrap(text, size, this.width, face), size, face, MARGIN, opts.muted ? MUTED : TEXT);
     this.y -= size * 0.5;
   }
 
@@ -147,9 +197,25 @@ export class PdfWriter {
       const valueLines = this.wrap(value || '—', size, this.width - labelWidth);
       this.ensureSpace(size * 1.5 * Math.min(valueLines.length, 3));
       const top = this.y;
-      this.page.drawText(toPdfText(label), { x: MARGIN, y: top - size, size, font: this.bold, color: MUTED });
-      this.drawLines(valueLines, size, this.regular, MARGIN + labelWidth);
+      this.text(label, { x: MARGIN, y: top - size, size, face: 'bold', color: MUTED });
+      this.drawLines(valueLines, size, 'regular', MARGIN + labelWidth);
       this.y = Math.min(this.y, top - size * 1.5);
+    }
+    this.y -= 4;
+  }
+
+  /**
+   * Rows whose value must stay on one line (a SHA-256, an ID): the label on a line of its own and
+   * the value under it across the whole width, in a size at which it fits.
+   */
+  codeValues(rows: ReadonlyArray<readonly [string, string]>) {
+    const labelSize = 8.5;
+    for (const [label, value] of rows) {
+      const size = Math.max(6, Math.min(9, (9 * this.width) / Math.max(1, this.widthOf(value, 9))));
+      this.ensureSpace(labelSize * 1.4 + size * 1.6);
+      this.text(label, { x: MARGIN, y: this.y - labelSize, size: labelSize, face: 'bold', color: MUTED });
+      this.y -= labelSize * 1.4;
+      this.drawLines(this.wrap(value, size), size, 'regular', MARGIN, TEXT, 1.5);
     }
     this.y -= 4;
   }
@@ -159,20 +225,14 @@ export class PdfWriter {
     const size = 9;
     const total = columns.reduce((sum, c) => sum + c.width, 0);
     const widths = columns.map((c) => (c.width / total) * this.width);
-    const drawRow = (cells: readonly string[], font: PDFFont) => {
-      const wrapped = cells.map((cell, i) => this.wrap(cell || '—', size, widths[i]! - 6, font));
+    const drawRow = (cells: readonly string[], face: FontFace) => {
+      const wrapped = cells.map((cell, i) => this.wrap(cell || '—', size, widths[i]! - 6, face));
       const height = Math.max(...wrapped.map((l) => l.length)) * size * 1.35 + 6;
       this.ensureSpace(height);
       let x = MARGIN;
       wrapped.forEach((lines, i) => {
         lines.forEach((line, j) => {
-          this.page.drawText(line, {
-            x: x + 3,
-            y: this.y - 3 - size - j * size * 1.35,
-            size,
-            font,
-            color: TEXT,
-          });
+          this.text(line, { x: x + 3, y: this.y - 3 - size - j * size * 1.35, size, face });
         });
         x += widths[i]!;
       });
@@ -186,9 +246,9 @@ export class PdfWriter {
     };
     drawRow(
       columns.map((c) => c.header),
-      this.bold,
+      'bold',
     );
-    for (const row of rows) drawRow(row, this.regular);
+    for (const row of rows) drawRow(row, 'regular');
     this.y -= 10;
   }
 
@@ -225,19 +285,39 @@ export class PdfWriter {
     this.y -= points;
   }
 
+  /** Embeds (as subsets) the fonts the text uses and draws it, run by run. */
+  private async drawPending() {
+    const embedded = new Map<FontSource, PDFFont>();
+    for (const item of this.pending) {
+      for (const run of item.runs) {
+        if (!embedded.has(run.source)) {
+          embedded.set(run.source, await this.doc.embedFont(run.source.bytes, { subset: true }));
+        }
+      }
+    }
+    for (const item of this.pending) {
+      let x = item.x;
+      for (const run of item.runs) {
+        const font = embedded.get(run.source)!;
+        item.page.drawText(run.text, { x, y: item.y, size: item.size, font, color: item.color });
+        x += font.widthOfTextAtSize(run.text, item.size);
+      }
+    }
+    this.pending.length = 0;
+  }
+
   /** Footers on the pages this writer added (title, footer text, "Page n of m"), then the bytes. */
   async toBytes(): Promise<Uint8Array> {
     const pages = this.doc.getPages();
     const count = pages.length;
     pages.forEach((page, index) => {
       if (index < this.firstNewPage) return;
-      const text = toPdfText(
-        [this.options.footer, this.options.title, `Page ${index + 1} of ${count}`]
-          .filter(Boolean)
-          .join('  ·  '),
-      );
-      page.drawText(text, { x: MARGIN, y: MARGIN / 2, size: 7.5, font: this.regular, color: MUTED });
+      const text = [this.options.footer, this.options.title, `Page ${index + 1} of ${count}`]
+        .filter(Boolean)
+        .join('  ·  ');
+      this.text(text, { page, x: MARGIN, y: MARGIN / 2, size: 7.5, color: MUTED });
     });
+    await this.drawPending();
     return this.doc.save({ useObjectStreams: false });
   }
 }
