@@ -43,6 +43,7 @@ import { trackViewersRoutes } from './features/track-viewers/track-viewers.route
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { registerRealtime } from './platform/realtime/index.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -62,12 +63,14 @@ export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the HTTP app without listening, so tests can call it with inject(). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.LOG_LEVEL },
+    logger: options.logger === false ? false : loggerOptions(ctx.config.LOG_LEVEL, options.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

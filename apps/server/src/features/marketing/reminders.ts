@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../platform/db/index.ts';
+import { sanitizeError } from '../../platform/logging.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 
 /**
@@ -90,7 +91,11 @@ export async function runDueReminders(ctx: AppContext, now: Date): Promise<numbe
       }
     } catch (err) {
       // One label's failure must not hold back the others; the next run tries it again.
-      console.warn('campaign task reminder failed', { taskId: candidate.id, kind: candidate.kind }, err);
+      console.warn(
+        'campaign task reminder failed',
+        { taskId: candidate.id, kind: candidate.kind },
+        sanitizeError(err),
+      );
     }
   }
   return sent;
@@ -117,7 +122,7 @@ export function startReminderScheduler(
     if (stopped || running) return;
     running = runDueReminders(ctx, clock())
       .then((sent) => options.onRun?.(sent))
-      .catch((err) => console.warn('campaign task reminders could not run', err))
+      .catch((err) => console.warn('campaign task reminders could not run', sanitizeError(err)))
       .finally(() => {
         running = null;
       });
