@@ -24,3 +24,9 @@ CREATE TRIGGER mr_notify_change AFTER INSERT OR UPDATE OR DELETE ON conversation
 --> statement-breakpoint
 -- The call sweep looks for participants still in a call whose last heartbeat is old.
 CREATE INDEX call_participants_present_seen_idx ON call_participants (last_seen_at) WHERE left_at IS NULL;
+--> statement-breakpoint
+-- A heartbeat (an UPDATE of last_seen_at alone) is no news for the others: call_participants announces
+-- inserts, deletes and updates of its other columns (joins, leaves) only.
+DROP TRIGGER mr_notify_change ON call_participants;
+--> statement-breakpoint
+CREATE TRIGGER mr_notify_change AFTER INSERT OR DELETE OR UPDATE OF call_id, reviewer_id, organization_id, conversation_id, joined_at, left_at ON call_participants FOR EACH ROW EXECUTE FUNCTION mr_notify_change();

@@ -1,6 +1,8 @@
+import { CALL_DROP_AFTER_MS, CALL_HEARTBEAT_MS } from '@music-review/core/calls';
 import { buildApp } from './app.ts';
 import { createContext } from './context.ts';
 import { sealPlainTotpSecrets } from './features/auth/mfa.repo.ts';
+import { startCallSweep } from './features/calls/call-sweep.ts';
 import { DEMO_ACCOUNTS, DEMO_LABEL, DEMO_PASSWORD, seedDemo } from './features/demo/demo.seed.ts';
 import { startReminderScheduler } from './features/marketing/reminders.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
@@ -28,6 +30,7 @@ async function main() {
 
   const app = await buildApp(ctx);
   let reminders: { stop(): Promise<void> } | null = null;
+  let callSweep: { stop(): Promise<void> } | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +41,7 @@ async function main() {
     force.unref();
     try {
       await reminders?.stop();
+      await callSweep?.stop();
       await app.close();
       await ctx.mailer.close();
       await database.close();
@@ -53,6 +57,8 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Campaign task deadline reminders: every copy runs the job; the claim keeps each reminder single.
   reminders = startReminderScheduler(ctx, { intervalMs: config.REMINDER_INTERVAL_SECONDS * 1000 });
+  // Call participants whose page stopped its heartbeat (a vanished tab) leave their calls.
+  callSweep = startCallSweep(ctx, { intervalMs: CALL_HEARTBEAT_MS / 2, dropAfterMs: CALL_DROP_AFTER_MS });
   const lines = [
     '',
     `  Music Review is running at ${config.appUrl}`,

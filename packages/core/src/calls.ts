@@ -15,6 +15,17 @@ export const CALL_SIGNAL_PAYLOAD_MAX_CHARS = 64_000;
 /** Signals returned by one GET .../signals?after=. */
 export const CALL_SIGNALS_PAGE_MAX = 500;
 
+/**
+ * The call page sends a heartbeat this often while it is in a call (POST /api/v1/calls/{id}/heartbeat),
+ * as the track viewers do (spec section 9: viewer heartbeat every 15 s).
+ */
+export const CALL_HEARTBEAT_MS = 15_000;
+/**
+ * A participant without a heartbeat for this long has missed one: their tab is gone (closed without
+ * a leave, crashed, offline), and the server's call sweep takes them out of the call.
+ */
+export const CALL_DROP_AFTER_MS = 2 * CALL_HEARTBEAT_MS;
+
 export const CALL_MESSAGES = {
   /** The chat message posted when a call starts; the join link follows it. */
   started: 'Started a video call',

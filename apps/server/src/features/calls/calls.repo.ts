@@ -139,7 +139,7 @@ export async function joinCall(
   await db.execute(
     sql`insert into call_participants (call_id, reviewer_id, organization_id, conversation_id)
         values (${callId}, ${reviewerId}, ${organizationId}, ${conversationId})
-        on conflict (call_id, reviewer_id) do update set joined_at = now(), left_at = null`,
+        on conflict (call_id, reviewer_id) do update set joined_at = now(), left_at = null, last_seen_at = now()`,
   );
   await db.execute(
     sql`update calls set ended_at = null
@@ -174,6 +174,49 @@ export async function leaveCall(
                             and p.left_at is null)`,
   );
   return left.length > 0;
+}
+
+/** The participant's heartbeat: still here. Returns whether they are in the call. */
+export async function touchParticipant(
+  db: Queryable,
+  organizationId: string,
+  callId: string,
+  reviewerId: string,
+) {
+  const rows = await queryRows<{ reviewer_id: string }>(
+    db,
+    sql`update call_participants set last_seen_at = now()
+        where organization_id = ${organizationId} and call_id = ${callId} and reviewer_id = ${reviewerId}
+          and left_at is null
+        returning reviewer_id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The call sweep, across labels (as the table owner, like the reminder scan of decision 0010): every
+ * participant still in a call whose last heartbeat is older than `dropAfterMs` leaves it, and a call
+ * left empty ends. Each leave is an UPDATE of call_participants, announced like a leave by the API.
+ * Two statements, so the second sees the first's leaves. Returns how many were dropped.
+ */
+export async function dropVanishedParticipants(db: Queryable, dropAfterMs: number) {
+  const dropped = await queryRows<{ call_id: string }>(
+    db,
+    sql`update call_participants set left_at = now()
+        where left_at is null and last_seen_at < now() - make_interval(secs => ${dropAfterMs / 1000})
+        returning call_id`,
+  );
+  if (dropped.length === 0) return 0;
+  const callIds = [...new Set(dropped.map((d) => d.call_id))];
+  await db.execute(
+    sql`update calls k set ended_at = now()
+        where k.id in (${sql.join(
+          callIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and k.ended_at is null
+          and not exists (select 1 from call_participants p where p.call_id = k.id and p.left_at is null)`,
+  );
+  return dropped.length;
 }
 
 export async function isInCall(db: Queryable, organizationId: string, callId: string, reviewerId: string) {

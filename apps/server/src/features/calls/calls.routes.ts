@@ -109,6 +109,15 @@ export async function callsRoutes(app: App, ctx: AppContext) {
   );
 
   app.post(
+    '/api/v1/calls/:id/heartbeat',
+    { schema: { tags, security, params: callParams } },
+    async (req, reply) => {
+      await service.heartbeat(await ctx.auth.requireMember(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
     '/api/v1/calls/:id/signals',
     {
       schema: {

@@ -149,6 +149,18 @@ export function createCallsService(ctx: AppContext) {
       );
     },
 
+    /**
+     * POST .../heartbeat: the participant's page is still there (every CALL_HEARTBEAT_MS). Without it
+     * the call sweep drops them (call-sweep.ts). 409 once they are out of the call.
+     */
+    async heartbeat(member: Member, callId: string): Promise<void> {
+      await withCall(member, callId, async (tx, call) => {
+        if (!(await repo.touchParticipant(tx, member.organizationId, call.id, member.reviewer.id))) {
+          throw new AppError('conflict', CALL_MESSAGES.notInCall);
+        }
+      });
+    },
+
     /** Stores a signal from one participant to another; its change tells the recipient to fetch it. */
     async sendSignal(member: Member, callId: string, body: SendCallSignalBody) {
       const to = body.to.toLowerCase();

@@ -1,4 +1,5 @@
 import type { CallDto, CallSignalDto, JoinedCallDto, StartedCallDto } from '@music-review/core/calls';
+import { REALTIME_PATH } from '@music-review/core/realtime';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
@@ -11,6 +12,7 @@ import {
 import { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { insertSong } from '../songs/songs.factory.ts';
+import { startCallSweep } from './call-sweep.ts';
 
 type Headers = { authorization: string };
 type Admin = Awaited<ReturnType<typeof adminWithLabel>>;
@@ -420,6 +422,105 @@ describe('video calls', () => {
     await leave(songCall.id, carol.headers);
     await leave(callId, alice.headers);
     await leave(callId, bob.headers);
+  });
+
+  describe('a member whose tab vanished', () => {
+    const heartbeat = (callId: string, headers: Headers) =>
+      post(`/api/v1/calls/${callId}/heartbeat`, headers);
+
+    it('is dropped after a missed heartbeat, and the others hear of it over the socket', async () => {
+      // The app may listen already (an earlier test opened sockets): reuse its address then.
+      const address = server.app.server.address();
+      const url =
+        address && typeof address === 'object'
+          ? `ws://127.0.0.1:${address.port}${REALTIME_PATH}`
+          : await listenForSockets(server.app);
+      const topics = ['table:call_participants'];
+      const aliceSocket = await connectMember(url, alice.token, topics);
+      // Bob's socket stays open the whole time (a half-open connection looks the same to us): what
+      // counts is that his page stopped sending heartbeats, without ever saying "leave".
+      const bobSocket = await connectMember(url, bob.token, topics);
+      sockets.push(aliceSocket, bobSocket);
+
+      const { id: callId } = await startCall(dmId, alice.headers);
+      await join(callId, alice.headers);
+      await join(callId, bob.headers);
+      expect((await heartbeat(callId, bob.headers)).statusCode).toBe(204);
+
+      // Heartbeats due every 200 ms: one missed (no heartbeat for 400 ms) and the member is gone.
+      const sweep = startCallSweep(server.ctx, { intervalMs: 50, dropAfterMs: 400 });
+      let aliceBeats: NodeJS.Timeout | undefined = setInterval(
+        () => void heartbeat(callId, alice.headers),
+        100,
+      );
+      try {
+        const left = await aliceSocket.waitFor(
+          (m) =>
+            m.type === 'change' &&
+            m.table === 'call_participants' &&
+            m.event === 'UPDATE' &&
+            m.reviewer_id === bob.reviewer.id,
+          'bob dropped from the call',
+          5_000,
+        );
+        expect(left).toMatchObject({ conversation_id: dmId });
+        const call = (await get(`/api/v1/calls/${callId}`, alice.headers)).json<CallDto>();
+        expect(call.participants.map((p) => p.reviewer_id)).toEqual([alice.reviewer.id]);
+        expect(call.ended_at).toBeNull();
+        // His heartbeat, if the page comes back, is told he is out; signals to him are refused.
+        expect((await heartbeat(callId, bob.headers)).statusCode).toBe(409);
+        const toBob = await signal(callId, alice.headers, {
+          to: bob.reviewer.id,
+          kind: 'candidate',
+          payload: { candidate: null },
+        });
+        expect(toBob.statusCode).toBe(400);
+
+        // Alice goes quiet too: the last one out ends the call.
+        clearInterval(aliceBeats);
+        aliceBeats = undefined;
+        await aliceSocket.waitFor(
+          (m) =>
+            m.type === 'change' &&
+            m.table === 'call_participants' &&
+            m.event === 'UPDATE' &&
+            m.reviewer_id === alice.reviewer.id,
+          'alice dropped from the call',
+          5_000,
+        );
+      } finally {
+        clearInterval(aliceBeats);
+        await sweep.stop();
+      }
+      const call = (await get(`/api/v1/calls/${callId}`, alice.headers)).json<CallDto>();
+      expect(call.participants).toEqual([]);
+      expect(call.ended_at).not.toBeNull();
+      // Heartbeats themselves are no news: the sockets heard of joins and leaves only.
+      const updates = aliceSocket.received.filter(
+        (m) => m.type === 'change' && m.table === 'call_participants' && m.event === 'UPDATE',
+      );
+      expect(updates).toHaveLength(2);
+    });
+
+    it('keeps a member who sends heartbeats, and answers a heartbeat only to a participant', async () => {
+      const { id: callId } = await startCall(songChatId, carol.headers);
+      await join(callId, carol.headers);
+      const sweep = startCallSweep(server.ctx, { intervalMs: 50, dropAfterMs: 400 });
+      try {
+        for (let i = 0; i < 8; i++) {
+          expect((await heartbeat(callId, carol.headers)).statusCode).toBe(204);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const call = (await get(`/api/v1/calls/${callId}`, carol.headers)).json<CallDto>();
+        expect(call.participants.map((p) => p.reviewer_id)).toEqual([carol.reviewer.id]);
+      } finally {
+        await sweep.stop();
+      }
+      // Alice sees the song chat's call but is not in it; dave is of another label.
+      expect((await heartbeat(callId, alice.headers)).statusCode).toBe(409);
+      expect((await heartbeat(callId, dave.headers)).statusCode).toBe(404);
+      await leave(callId, carol.headers);
+    });
   });
 
   describe('ICE servers', () => {

@@ -1,5 +1,5 @@
 import type { CallDto, JoinedCallDto } from '@music-review/core/calls';
-import { CALL_SIGNALS_PAGE_MAX } from '@music-review/core/calls';
+import { CALL_HEARTBEAT_MS, CALL_SIGNALS_PAGE_MAX } from '@music-review/core/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
@@ -11,7 +11,7 @@ import { useRealtimeTopic } from '../../lib/realtime-context';
 import { getCallSignals, sendCallSignal } from './api/call-signals';
 import { callQueryKey, useCall } from './api/get-call';
 import { getIceServers } from './api/get-ice-servers';
-import { joinCall, leaveCall, leaveCallOnUnload } from './api/join-call';
+import { joinCall, leaveCall, leaveCallOnUnload, sendCallHeartbeat } from './api/join-call';
 import { CallSession, type CallSessionSnapshot } from './call-session';
 import { acquireLocalMedia, type LocalMedia, stopTracks } from './local-media';
 
@@ -173,6 +173,26 @@ export function useVideoCall(callId: string) {
     const timer = setInterval(() => void pullSignals(), SIGNAL_POLL_MS);
     return () => clearInterval(timer);
   }, [phase, pullSignals]);
+
+  // While in the call, the heartbeat tells the server this page is still here. A 409 means the
+  // server dropped us already (a missed beat: the computer slept, the network was gone): the others
+  // saw us leave, so the page says so too instead of showing a call nobody hears.
+  useEffect(() => {
+    if (phase !== 'joined') return;
+    const timer = setInterval(() => {
+      sendCallHeartbeat(api, callId).catch((error) => {
+        if (!isApiError(error) || error.status !== 409 || hasLeftRef.current) return;
+        hasLeftRef.current = true;
+        setPhase('left');
+        sessionRef.current?.close();
+        sessionRef.current = null;
+        stopTracks(media?.audioTrack, media?.videoTrack, screenRef.current);
+        screenRef.current = null;
+        toast.error('You were disconnected from the call.');
+      });
+    }, CALL_HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [phase, api, callId, media]);
 
   // ---- Controls ----
 

@@ -29,6 +29,14 @@ export function leaveCall(api: ApiClient, callId: string, joinedAt?: string) {
 }
 
 /**
+ * POST /api/v1/calls/{id}/heartbeat: this page is still in the call. Sent every CALL_HEARTBEAT_MS; a
+ * page that stops (closed without its leave, crashed, offline) is dropped after one missed beat.
+ */
+export function sendCallHeartbeat(api: ApiClient, callId: string) {
+  return api.post<void>(`/api/v1/calls/${encodeURIComponent(callId)}/heartbeat`);
+}
+
+/**
  * The leave request while the page unloads (tab closed, reload): a keepalive fetch outlives the page
  * and, unlike a beacon, carries the Authorization header.
  */

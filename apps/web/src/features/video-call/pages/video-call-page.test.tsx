@@ -1,4 +1,4 @@
-import type { CallDto, JoinedCallDto } from '@music-review/core/calls';
+import { CALL_HEARTBEAT_MS, type CallDto, type JoinedCallDto } from '@music-review/core/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -152,6 +152,33 @@ describe('video call page', { timeout: 15_000 }, () => {
         '/api/v1/calls/call-1/signals?after=7',
       ),
     );
+  });
+
+  it('sends a heartbeat while in the call, and says so once the server dropped it', async () => {
+    refuseMedia();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { server } = setup({
+        'POST /api/v1/calls/call-1/heartbeat': [
+          json(204, null),
+          apiError(409, 'conflict', 'Join the call first'),
+        ],
+      });
+      await screen.findByText('Waiting for others to join...');
+      expect(server.requestsTo('POST /api/v1/calls/call-1/heartbeat')).toHaveLength(0);
+      vi.advanceTimersByTime(CALL_HEARTBEAT_MS);
+      await waitFor(() => expect(server.requestsTo('POST /api/v1/calls/call-1/heartbeat')).toHaveLength(1));
+      expect(screen.queryByText('You left the call')).toBeNull();
+      // The next beat finds us dropped (the page slept past a missed beat): no call shown as going on.
+      vi.advanceTimersByTime(CALL_HEARTBEAT_MS);
+      expect(await screen.findByText('You left the call')).toBeTruthy();
+      expect(await screen.findByText('You were disconnected from the call.')).toBeTruthy();
+      expect(server.requestsTo('POST /api/v1/calls/call-1/heartbeat')).toHaveLength(2);
+      vi.advanceTimersByTime(3 * CALL_HEARTBEAT_MS);
+      expect(server.requestsTo('POST /api/v1/calls/call-1/heartbeat')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says so when the call is not there for this member', async () => {

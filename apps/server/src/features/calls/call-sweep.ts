@@ -1,0 +1,42 @@
+import type { AppContext } from '../../context.ts';
+import { sanitizeError } from '../../platform/logging.ts';
+import { dropVanishedParticipants } from './calls.repo.ts';
+
+export interface CallSweep {
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Drops call participants whose page stopped sending heartbeats (a tab closed without its leave, a
+ * crash, a lost network): every `intervalMs`, anyone silent for `dropAfterMs` leaves their call, and
+ * the others hear of it as of any leave (a call_participants change). Every server copy runs it; the
+ * statement is the same whoever runs it first, so copies need no coordination. Sweeps never overlap.
+ */
+export function startCallSweep(
+  ctx: AppContext,
+  options: { intervalMs: number; dropAfterMs: number },
+): CallSweep {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+
+  const tick = () => {
+    if (stopped || running) return;
+    running = dropVanishedParticipants(ctx.database.db, options.dropAfterMs)
+      .then(() => undefined)
+      .catch((err) => console.warn('the call sweep could not run', sanitizeError(err)))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
