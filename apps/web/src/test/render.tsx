@@ -31,12 +31,17 @@ export interface RenderOptions {
    * restore through the refresh cookie like a page load does (mock the refresh request then).
    */
   session?: ClientSession | null;
+  /**
+   * When restoring (no `session` given): whether the browser holds the server's session hint cookie,
+   * i.e. may have a refresh cookie. True by default; false is a first visit, which asks nothing.
+   */
+  storedSession?: boolean;
 }
 
-function setup({ session }: RenderOptions) {
+function setup({ session, storedSession = true }: RenderOptions) {
   const authStore = new AuthStore({
     channelName: null,
-    ...(session !== undefined ? { initialSession: session } : {}),
+    ...(session !== undefined ? { initialSession: session } : { hasStoredSession: () => storedSession }),
   });
   stores.push(authStore);
   const apiClient = createApiClient(authStore);

@@ -6,6 +6,7 @@ import {
   signupBody,
   updateUserBody,
 } from '@music-review/core/auth';
+import { SESSION_HINT_COOKIE } from '@music-review/core/session-hint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -52,16 +53,23 @@ export async function authRoutes(app: App, ctx: AppContext) {
   const secure = ctx.config.appUrl.startsWith('https://');
   const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+  const setRefreshCookie = (reply: FastifyReply, token: string) => {
+    const maxAge = ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400;
     reply.setCookie(REFRESH_COOKIE, token, {
       path: COOKIE_PATH,
       httpOnly: true,
       sameSite: 'strict',
       secure,
-      maxAge: ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+      maxAge,
     });
-  const clearRefreshCookie = (reply: FastifyReply) =>
+    // Readable by the page, holding nothing secret: the web app restores a session on load only when
+    // it is there, so a signed-out visit asks nothing that must fail.
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'strict', secure, maxAge });
+  };
+  const clearRefreshCookie = (reply: FastifyReply) => {
     reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'strict', secure });
+  };
   const sendSession = (reply: FastifyReply, session: IssuedSession) => {
     setRefreshCookie(reply, session.refresh_token);
     const { sessionId: _omit, ...body } = session;

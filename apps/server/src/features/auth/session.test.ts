@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@music-review/core/session-hint';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, generateKeyPair, type JSONWebKeySet, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import {
   authHeader,
   confirmFromMailbox,
   getMe,
+  latestLink,
   refreshCookieOf,
   refreshRaw,
   refreshWithCookie,
@@ -285,5 +287,45 @@ describe('POST /auth/v1/logout', () => {
       headers: authHeader('garbage'),
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the session hint cookie (mr_session)', () => {
+  const hintOf = (res: { cookies: { name: string; value: string; path?: string; httpOnly?: boolean }[] }) =>
+    res.cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+
+  it('is set, readable by the page, beside every refresh cookie, and cleared with it', async () => {
+    const { email, password } = await signUpConfirmed(server.app);
+    const signedIn = await signInRaw(server.app, email, password);
+    const hint = hintOf(signedIn);
+    expect(hint).toMatchObject({ value: '1', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(String(hint && 'sameSite' in hint ? hint.sameSite : '').toLowerCase()).toBe('strict');
+
+    const refreshed = await refreshWithCookie(server.app, signedIn.json().refresh_token);
+    expect(hintOf(refreshed)?.value).toBe('1');
+
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/auth/v1/logout',
+      headers: authHeader(refreshed.json().access_token),
+    });
+    expect(hintOf(logout)?.value).toBe('');
+    expect(hintOf(logout)?.path).toBe('/');
+  });
+
+  it('is cleared when the refresh token is refused, and set by an emailed link', async () => {
+    const bogus = await refreshWithCookie(server.app, 'not-a-real-refresh-token');
+    expect(hintOf(bogus)?.value).toBe('');
+
+    const { email } = await signUp(server.app);
+    const link = await server.app.inject({
+      method: 'GET',
+      url:
+        new URL((await latestLink(server.app, email))!).pathname +
+        new URL((await latestLink(server.app, email))!).search,
+    });
+    expect(link.statusCode).toBe(302);
+    expect(hintOf(link)?.value).toBe('1');
   });
 });

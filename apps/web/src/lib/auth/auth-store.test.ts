@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@music-review/core/session-hint';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAccessToken, makeClientSession, makeSessionResponse, makeUser } from '../../test/factories';
 import { apiError, json, mockFetch } from '../../test/fetch-mock';
 import { type AuthEvent, AuthStore, REFRESH_TICK_MS } from './auth-store';
@@ -20,13 +21,23 @@ function setVisibility(state: DocumentVisibilityState) {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/** The readable cookie the server sets beside the refresh cookie: this browser may hold a session. */
+function holdSessionHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+}
+
 afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+  document.cookie = `${SESSION_HINT_COOKIE}=; max-age=0; path=/`;
   for (const store of stores.splice(0)) store.dispose();
   Reflect.deleteProperty(document, 'visibilityState');
   Reflect.deleteProperty(navigator, 'locks');
 });
 
 describe('auth store: restoring on start', () => {
+  beforeEach(holdSessionHint);
+
   it('restores the session with an empty refresh body and the cookie', async () => {
     const response = makeSessionResponse();
     const server = mockFetch({ [REFRESH]: json(200, response) });
@@ -64,6 +75,32 @@ describe('auth store: restoring on start', () => {
     const store = createStore();
     await store.initialize();
     expect(store.getState().session?.isRecovery).toBe(true);
+  });
+});
+
+describe('auth store: a browser that holds no session', () => {
+  it('asks the server nothing on start and is signed out at once', async () => {
+    const server = mockFetch({ [REFRESH]: apiError(400, 'invalid_grant', 'Refresh Token Not Found') });
+    const store = createStore();
+    const events = recordEvents(store);
+
+    await store.initialize();
+
+    expect(store.getState()).toEqual({ status: 'signed_out', session: null });
+    expect(events).toEqual(['INITIAL_SESSION']);
+    expect(server.requestsTo(REFRESH)).toHaveLength(0);
+    expect(server.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('forgets the hint when the server refuses the refresh cookie, so the next load asks nothing', async () => {
+    holdSessionHint();
+    const server = mockFetch({ [REFRESH]: apiError(400, 'invalid_grant', 'Invalid Refresh Token') });
+    await createStore().initialize();
+    expect(server.requestsTo(REFRESH)).toHaveLength(1);
+    expect(document.cookie).not.toContain(`${SESSION_HINT_COOKIE}=1`);
+
+    await createStore().initialize();
+    expect(server.requestsTo(REFRESH)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@music-review/core/auth';
+import { hasSessionHint, SESSION_HINT_COOKIE } from '@music-review/core/session-hint';
 import { ApiError, requestJson, type SessionSource } from '../api-client';
 import { type ClientSession, isClientSession, toClientSession } from './session';
 
@@ -35,6 +36,20 @@ export interface AuthStoreOptions {
   lockName?: string;
   /** Clock in milliseconds (tests). */
   now?: () => number;
+  /**
+   * Whether this browser may hold a session: the server's readable hint cookie, set and cleared with
+   * the httpOnly refresh cookie. Without it the start asks nothing (a signed-out visit stays quiet).
+   */
+  hasStoredSession?: () => boolean;
+}
+
+const readSessionHint = () => typeof document !== 'undefined' && hasSessionHint(document.cookie);
+
+/** Drops the hint here too (the server clears it as well; this covers an answer that never came). */
+function forgetSessionHint() {
+  if (typeof document !== 'undefined')
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+    document.cookie = `${SESSION_HINT_COOKIE}=; max-age=0; path=/; samesite=strict`;
 }
 
 /**
@@ -53,6 +68,7 @@ export class AuthStore implements SessionSource {
   private readonly channel: BroadcastChannel | null;
   private readonly lockName: string;
   private readonly now: () => number;
+  private readonly hasStoredSession: () => boolean;
   /** Bumped on every session change, so a waiting refresh can tell that someone else refreshed. */
   private generation = 0;
   private inflight: Promise<ClientSession | null> | null = null;
@@ -64,6 +80,7 @@ export class AuthStore implements SessionSource {
   constructor(options: AuthStoreOptions = {}) {
     this.lockName = options.lockName ?? 'mr-auth-refresh';
     this.now = options.now ?? (() => Date.now());
+    this.hasStoredSession = options.hasStoredSession ?? readSessionHint;
     const channelName = options.channelName === undefined ? 'mr-auth' : options.channelName;
     this.channel =
       channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
@@ -164,6 +181,7 @@ export class AuthStore implements SessionSource {
         console.warn('Sign-out could not reach the server; the local session is cleared.', error);
       }
     } finally {
+      forgetSessionHint();
       this.clearSession('SIGNED_OUT', true);
     }
   }
@@ -193,6 +211,11 @@ export class AuthStore implements SessionSource {
   // ---- internals -----------------------------------------------------------------------------
 
   private async restore(): Promise<void> {
+    if (!this.hasStoredSession()) {
+      // Nothing stored: signed out without a request that could only fail.
+      this.clearSession('INITIAL_SESSION', false);
+      return;
+    }
     try {
       await this.refresh('INITIAL_SESSION');
     } catch (error) {
@@ -222,6 +245,7 @@ export class AuthStore implements SessionSource {
       body = await requestJson<unknown>(REFRESH_PATH, { method: 'POST', body: {} });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+        forgetSessionHint();
         const hadSession = this.state.session !== null;
         this.clearSession(hadSession ? 'SIGNED_OUT' : 'INITIAL_SESSION', hadSession);
         return null;

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { isUnconfirmedEmail, specificErrorMessage } from '../auth-errors';
 
@@ -42,6 +43,8 @@ export function LoginForm({
       {
         onError: (err) => {
           if (isUnconfirmedEmail(err)) onUnconfirmedEmail(email);
+          // Signed in, yet no session came back (spec section 8): not the credentials' fault.
+          else if (isApiError(err) && err.code === 'session_failed') setError(AUTH_MESSAGES.sessionFailed);
           else setError(specificErrorMessage(err) ?? AUTH_MESSAGES.invalidCredentials);
         },
       },

@@ -33,6 +33,27 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Create an account' })).toBeTruthy();
   });
 
+  it('asks the server nothing on a first visit (no session stored) and shows the login at once', async () => {
+    const server = mockFetch(signedOutOnLoad);
+    renderApp({ route: '/', storedSession: false });
+    await screen.findByRole('heading', { name: 'Welcome to the product' });
+    expect(server.requestsTo(REFRESH)).toHaveLength(0);
+    expect(server.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says "Failed to establish session" when sign-in answers without a session', async () => {
+    mockFetch({ ...signedOutOnLoad, [PASSWORD]: json(200, { user: { id: 'u1', email: 'ada@label.test' } }) });
+    const { user } = await openLogin();
+
+    await user.type(emailInput(), 'ada@label.test');
+    await user.type(passwordInput(), 'quiet-lantern-harbor-62');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.sessionFailed);
+    expect(AUTH_MESSAGES.sessionFailed).toBe('Failed to establish session');
+    expect(screen.getByRole('heading', { name: 'Welcome to the product' })).toBeTruthy();
+  });
+
   it('asks for both fields without sending a request', async () => {
     const server = mockFetch(signedOutOnLoad);
     const { user } = await openLogin();
