@@ -75,7 +75,15 @@ function ShellFrame() {
       {isDesktop ? <Sidebar /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
         {isDesktop ? <TopBar /> : <MobileTopBar />}
-        <main id="main" className={isDesktop ? 'flex-1 px-6 py-8 lg:px-10' : 'flex-1 px-4 pt-6 pb-28'}>
+        {/* On phones the page scrolls clear of the fixed bottom bar and now-playing strip, whatever their height. */}
+        <main
+          id="main"
+          className={
+            isDesktop
+              ? 'flex-1 px-6 py-8 lg:px-10'
+              : 'flex-1 px-4 pt-6 pb-[calc(var(--mobile-bottom-inset,6rem)+1rem)]'
+          }
+        >
           <div className={isDesktop ? 'mx-auto w-full max-w-6xl' : undefined}>
             <PageOutlet />
           </div>

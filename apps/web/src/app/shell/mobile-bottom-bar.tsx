@@ -1,5 +1,7 @@
 import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { NowPlayingStrip } from '../../features/player/components/now-playing-strip';
 import { SKIP_SECONDS, usePlayer } from '../../lib/audio/player-context';
 import { cn } from '../../lib/cn';
 import {
@@ -79,45 +81,73 @@ function PlayerButton({
   );
 }
 
+/** The CSS variable holding the height of what is fixed at the bottom (strip and bar), for the page's padding. */
+export const MOBILE_BOTTOM_INSET_VAR = '--mobile-bottom-inset';
+
+/** Keeps MOBILE_BOTTOM_INSET_VAR equal to the element's height, so the page can scroll clear of it. */
+function usePublishedHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty(MOBILE_BOTTOM_INSET_VAR, `${element.offsetHeight}px`);
+    publish();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(MOBILE_BOTTOM_INSET_VAR);
+    };
+  }, []);
+  return ref;
+}
+
 /**
  * Mobile bottom bar (spec section 2): Add, Review, Overview, skip back 10 s, play/pause, skip
  * forward 10 s, Signed, Analytics, Finance, Distribution and Label Hub, all in view at 375 px.
+ * Once a track is chosen the now-playing strip sits on top of it (title, artist, seek bar, clock).
  */
 export function MobileBottomBar() {
   const { state, toggle, skip } = usePlayer();
   const hasTrack = state.currentTrack !== null;
+  const ref = usePublishedHeight();
   return (
-    <nav
-      aria-label="Mobile navigation"
+    <div
+      ref={ref}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md"
     >
-      <ul className="grid grid-cols-30">
-        {MOBILE_NAV_BEFORE_PLAYER.map((item) => (
-          <BarLink key={item.to} item={item} span={FIRST_ROW_CELL} />
-        ))}
-        <PlayerButton
-          label="Skip back 10 seconds"
-          icon={SkipBack}
-          disabled={!hasTrack}
-          onClick={() => skip(-SKIP_SECONDS)}
-        />
-        <PlayerButton
-          label={state.isPlaying ? 'Pause' : 'Play'}
-          icon={state.isPlaying ? Pause : Play}
-          isMain
-          disabled={!hasTrack}
-          onClick={toggle}
-        />
-        <PlayerButton
-          label="Skip forward 10 seconds"
-          icon={SkipForward}
-          disabled={!hasTrack}
-          onClick={() => skip(SKIP_SECONDS)}
-        />
-        {MOBILE_NAV_AFTER_PLAYER.map((item) => (
-          <BarLink key={item.to} item={item} span={SECOND_ROW_CELL} />
-        ))}
-      </ul>
-    </nav>
+      <NowPlayingStrip />
+      <nav aria-label="Mobile navigation">
+        <ul className="grid grid-cols-30">
+          {MOBILE_NAV_BEFORE_PLAYER.map((item) => (
+            <BarLink key={item.to} item={item} span={FIRST_ROW_CELL} />
+          ))}
+          <PlayerButton
+            label="Skip back 10 seconds"
+            icon={SkipBack}
+            disabled={!hasTrack}
+            onClick={() => skip(-SKIP_SECONDS)}
+          />
+          <PlayerButton
+            label={state.isPlaying ? 'Pause' : 'Play'}
+            icon={state.isPlaying ? Pause : Play}
+            isMain
+            disabled={!hasTrack}
+            onClick={toggle}
+          />
+          <PlayerButton
+            label="Skip forward 10 seconds"
+            icon={SkipForward}
+            disabled={!hasTrack}
+            onClick={() => skip(SKIP_SECONDS)}
+          />
+          {MOBILE_NAV_AFTER_PLAYER.map((item) => (
+            <BarLink key={item.to} item={item} span={SECOND_ROW_CELL} />
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

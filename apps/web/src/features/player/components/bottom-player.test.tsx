@@ -6,6 +6,7 @@ import { makeClientSession } from '../../../test/factories';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { BottomPlayer, PLAYER_MINIMISED_KEY } from './bottom-player';
+import { NOW_PLAYING_MINIMISED_KEY, NowPlayingStrip } from './now-playing-strip';
 
 const track = (overrides: Partial<AudioTrack> = {}): AudioTrack => ({
   id: 'song-1',
@@ -27,12 +28,12 @@ function Loader({ next }: { next: AudioTrack }) {
   );
 }
 
-function renderBottomPlayer(next: AudioTrack) {
+function renderBottomPlayer(next: AudioTrack, view = <BottomPlayer />) {
   mockFetch({});
   renderWithProviders(
     <PlayerProvider>
       <Loader next={next} />
-      <BottomPlayer />
+      {view}
     </PlayerProvider>,
     { session: makeClientSession() },
   );
@@ -95,5 +96,29 @@ describe('BottomPlayer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show player' }));
     expect(screen.getByRole('slider', { name: 'Seek' })).toBeTruthy();
     expect(localStorage.getItem(PLAYER_MINIMISED_KEY)).toBe('false');
+  });
+});
+
+describe('NowPlayingStrip (phones)', () => {
+  it('shows the title, the artist once reviewed, the seek bar and the clock; minimises to one line, remembered', () => {
+    const audio = renderBottomPlayer(track({ hasReviewed: true }), <NowPlayingStrip />);
+    const strip = screen.getByRole('region', { name: 'Now playing' });
+    expect(strip.textContent).toContain('Midnight Drive');
+    expect(strip.textContent).toContain('The Lights');
+    expect(screen.getByText('2:05')).toBeTruthy();
+    fireEvent.change(screen.getByRole('slider', { name: 'Seek' }), { target: { value: '30' } });
+    expect(audio.currentTime).toBe(30);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Minimise now playing' }));
+    expect(screen.queryByRole('slider', { name: 'Seek' })).toBeNull();
+    expect(screen.getByText('0:30 / 2:05')).toBeTruthy();
+    expect(localStorage.getItem(NOW_PLAYING_MINIMISED_KEY)).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Show now playing' }));
+    expect(screen.getByRole('slider', { name: 'Seek' })).toBeTruthy();
+  });
+
+  it('hides the artist before a review', () => {
+    renderBottomPlayer(track(), <NowPlayingStrip />);
+    expect(screen.getByRole('region', { name: 'Now playing' }).textContent).not.toContain('The Lights');
   });
 });

@@ -1,29 +1,23 @@
 import { ChevronDown, Music, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
-import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatTime } from '../../../lib/audio/format-time';
 import { SKIP_SECONDS, usePlayer } from '../../../lib/audio/player-context';
-import { readStorage, writeStorage } from '../../../lib/local-storage';
+import { SeekBar } from './seek-bar';
+import { useMinimised } from './use-minimised';
 
 export const PLAYER_MINIMISED_KEY = 'player-minimised';
-
-/** Whether the bottom player is minimised, remembered on the device. */
-function useMinimised(): [boolean, (next: boolean) => void] {
-  const [isMinimised, setIsMinimised] = useState(() => readStorage(PLAYER_MINIMISED_KEY) === 'true');
-  const set = useCallback((next: boolean) => {
-    writeStorage(PLAYER_MINIMISED_KEY, String(next));
-    setIsMinimised(next);
-  }, []);
-  return [isMinimised, set];
-}
 
 /**
  * The desktop bottom audio player (spec section 2): title, artist once reviewed, a seek bar, the
  * clock and 10 s skips. It can shrink to a pill. Nothing shows until a track is chosen.
+ *
+ * It sits in the page column, whose width depends on the window and the sidebar: on one line only
+ * when the column has room (a container query, 48 rem), otherwise the seek bar takes a line of its
+ * own under the title and controls, so it always keeps its 160 px and its clock never runs into
+ * the minimise button (issue 12).
  */
 export function BottomPlayer() {
   const { state, error, toggle, seek, skip } = usePlayer();
-  const [isMinimised, setMinimised] = useMinimised();
+  const [isMinimised, setMinimised] = useMinimised(PLAYER_MINIMISED_KEY);
   const track = state.currentTrack;
   if (!track) return null;
 
@@ -45,20 +39,19 @@ export function BottomPlayer() {
     );
   }
 
-  const duration = state.duration;
   return (
     <section
       aria-label="Audio player"
-      className="sticky bottom-0 z-30 border-t border-border bg-background/95 px-6 py-3 backdrop-blur-md"
+      className="@container sticky bottom-0 z-30 border-t border-border bg-background/95 px-6 py-3 backdrop-blur-md"
     >
-      <div className="mx-auto flex w-full max-w-6xl items-center gap-4">
-        <div className="w-48 min-w-0 shrink-0">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1 @3xl:w-48 @3xl:flex-none">
           <p className="truncate text-sm font-medium text-foreground">{track.title}</p>
           {track.hasReviewed && track.artist ? (
             <p className="truncate text-xs text-muted-foreground">{track.artist}</p>
           ) : null}
         </div>
-        <div className="flex items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1">
           <Button
             variant="ghost"
             size="icon-sm"
@@ -79,36 +72,26 @@ export function BottomPlayer() {
             <SkipForward aria-hidden="true" />
           </Button>
         </div>
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">
-            {formatTime(state.currentTime)}
-          </span>
-          <input
-            type="range"
-            aria-label="Seek"
-            min={0}
-            max={Math.max(0, Math.floor(duration))}
-            step={1}
-            value={Math.min(state.currentTime, Math.floor(duration))}
-            disabled={!(duration > 0)}
-            onChange={(event) => seek(Number(event.target.value))}
-            className="h-1.5 min-w-0 flex-1 cursor-pointer accent-primary"
-          />
-          <span className="w-10 text-xs tabular-nums text-muted-foreground">{formatTime(duration)}</span>
-        </div>
-        {error ? (
-          <p role="alert" className="max-w-56 truncate text-xs text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <SeekBar
+          currentTime={state.currentTime}
+          duration={state.duration}
+          onSeek={seek}
+          className="order-last basis-full @3xl:order-none @3xl:basis-0 @3xl:flex-1"
+        />
         <Button
           variant="ghost"
           size="icon-sm"
+          className="shrink-0"
           aria-label="Minimise player"
           onClick={() => setMinimised(true)}
         >
           <ChevronDown aria-hidden="true" />
         </Button>
+        {error ? (
+          <p role="alert" className="order-last basis-full truncate text-xs text-destructive">
+            {error}
+          </p>
+        ) : null}
       </div>
     </section>
   );
