@@ -56,7 +56,6 @@ export const REALTIME_TABLES = [
   'conversations',
   'messages',
   'message_reads',
-  'conversation_reads',
   'message_mentions',
   'typing_indicators',
   'whitelabel_branding_v2',

@@ -447,8 +447,9 @@ describe('video calls', () => {
       await join(callId, bob.headers);
       expect((await heartbeat(callId, bob.headers)).statusCode).toBe(204);
 
-      // Heartbeats due every 200 ms: one missed (no heartbeat for 400 ms) and the member is gone.
-      const sweep = startCallSweep(server.ctx, { intervalMs: 50, dropAfterMs: 400 });
+      // Scaled down for the test (the app beats every 15 s and drops after 30 s): silent for 1.5 s and
+      // the member is gone. Alice keeps beating every 100 ms; Bob never beats again.
+      const sweep = startCallSweep(server.ctx, { intervalMs: 100, dropAfterMs: 1_500 });
       let aliceBeats: NodeJS.Timeout | undefined = setInterval(
         () => void heartbeat(callId, alice.headers),
         100,
@@ -505,9 +506,9 @@ describe('video calls', () => {
     it('keeps a member who sends heartbeats, and answers a heartbeat only to a participant', async () => {
       const { id: callId } = await startCall(songChatId, carol.headers);
       await join(callId, carol.headers);
-      const sweep = startCallSweep(server.ctx, { intervalMs: 50, dropAfterMs: 400 });
+      const sweep = startCallSweep(server.ctx, { intervalMs: 100, dropAfterMs: 1_500 });
       try {
-        for (let i = 0; i < 8; i++) {
+        for (let i = 0; i < 20; i++) {
           expect((await heartbeat(callId, carol.headers)).statusCode).toBe(204);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

@@ -1000,34 +1000,16 @@ export const messageReads = pgTable(
       .references(() => reviewers.id, { onDelete: 'cascade' }),
     organizationId: orgRef(),
     readAt: ts('read_at').notNull().defaultNow(),
+    // A read marker (decision 0018): the member read this message and every earlier one of the
+    // conversation. Marking a conversation read writes one such row (one realtime change), on the
+    // last message of others it covers, instead of a row per message.
+    through: boolean('through').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.userId] }),
     index('message_reads_organization_id_idx').on(t.organizationId),
-  ],
-);
-
-// A member's read marker in a conversation: read up to a sequence (decision 0018). Marking a long
-// conversation read writes this one row (and raises one realtime change), not one message_reads row
-// per message; a message counts as read when its sequence is at or below the marker, or when it has
-// a message_reads row (written before the markers; the table is kept, and still read).
-export const conversationReads = pgTable(
-  'conversation_reads',
-  {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => reviewers.id, { onDelete: 'cascade' }),
-    organizationId: orgRef(),
-    // The highest sequence of a message of others the member has read; it only moves forward.
-    lastReadSequence: integer('last_read_sequence').notNull(),
-    readAt: ts('read_at').notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.conversationId, t.userId] }),
-    index('conversation_reads_organization_id_idx').on(t.organizationId),
+    // A member's markers, for the unread counts.
+    index('message_reads_user_through_idx').on(t.userId).where(sql`${t.through}`),
   ],
 );
 

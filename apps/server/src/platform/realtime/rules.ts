@@ -55,8 +55,6 @@ export const AUDIENCE_RULES: Readonly<Record<string, AudienceRule>> = {
     change.message_id
       ? conversationAudience(await deps.conversations.getByMessage(change.organization_id, change.message_id))
       : NOBODY,
-  // A read marker (one row per member and conversation, decision 0018): the conversation's audience.
-  conversation_reads: byConversationId,
   // A call is seen by its conversation's audience (a DM's call by the two members only).
   calls: byConversationId,
   call_participants: byConversationId,

@@ -36,7 +36,6 @@ export const CONVERSATION_TABLES: ReadonlySet<string> = new Set([
   'messages',
   'typing_indicators',
   'message_reads',
-  'conversation_reads',
   'message_mentions',
   'calls',
   'call_participants',
