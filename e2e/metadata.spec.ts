@@ -1,4 +1,11 @@
-import { apiSignIn, expect, signInAndWait, test } from './fixtures.ts';
+import {
+  apiSignIn,
+  createLabelWithMembers,
+  createSongViaApi,
+  expect,
+  signInAndWait,
+  test,
+} from './fixtures.ts';
 
 const DEMO_ADMIN = 'admin@demo.test';
 const DEMO_PASSWORD = 'demo-password';
@@ -82,4 +89,69 @@ test('an artist fills and submits the metadata form by link; the label is notifi
   await page.getByRole('button', { name: 'Confirm metadata' }).click();
   await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm metadata' })).toBeHidden();
+});
+
+test("the artist's form page plays the song's waveform, signed out, through the form's token", async ({
+  browser,
+  request,
+}) => {
+  const { admin } = await createLabelWithMembers(request, { members: 0 });
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const song = await createSongViaApi(request, admin.token, {
+    title: 'Tape Hiss',
+    artist: 'Nova Lane',
+    seconds: 12,
+  });
+  expect((await request.post(`/api/v1/songs/${song.id}/sign`, { headers })).status()).toBe(200);
+  const created = await request.post(`/api/v1/songs/${song.id}/metadata-forms`, { headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const { link } = (await created.json()) as { link: { path: string } };
+
+  // A browser with no session at all.
+  const context = await browser.newContext();
+  const artist = await context.newPage();
+  const signs: { token: string | null; auth: string | null }[] = [];
+  const uploads: string[] = [];
+  artist.on('request', (req) => {
+    if (req.url().endsWith('/functions/v1/get-signed-url')) {
+      signs.push({
+        token: req.headers()['x-metadata-form-token'] ?? null,
+        auth: req.headers().authorization ?? null,
+      });
+    }
+    if (req.url().includes('/functions/v1/generate-presigned-url')) uploads.push(req.url());
+  });
+  await artist.goto(link.path);
+  await expect(artist.getByRole('heading', { name: 'Metadata for “Tape Hiss”' })).toBeVisible();
+
+  const player = artist.getByRole('region', { name: 'Player for Tape Hiss' });
+  await expect(player).toBeVisible();
+  // The waveform is drawn: the canvas has coloured pixels (generated from the audio, as the song has none stored).
+  await expect
+    .poll(
+      () =>
+        player.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+          if (canvas.width === 0 || canvas.height === 0) return 0;
+          const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) painted += 1;
+          return painted;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(100);
+  await expect(player.getByText('No Waveform Available')).toHaveCount(0);
+
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => artist.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
+  await expect
+    .poll(() => artist.evaluate(() => document.querySelector('audio')?.currentTime ?? 0))
+    .toBeGreaterThan(0.5);
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  expect(signs.length).toBeGreaterThan(0);
+  expect(signs.every((s) => s.auth === null && s.token === link.path.split('/').pop())).toBe(true);
+  // An external party's generated waveform is shown, not stored.
+  expect(uploads).toEqual([]);
+  await context.close();
 });

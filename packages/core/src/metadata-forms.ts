@@ -515,6 +515,12 @@ export interface PublicMetadataFormDto {
   label_name: string;
   song_title: string;
   song_artist: string;
+  /**
+   * The song's current audio and waveform (spec section 6, external access): the page's waveform
+   * player signs them through get-signed-url with the link's token in `x-metadata-form-token`.
+   */
+  audio_file_key: string | null;
+  waveform_file_key: string | null;
   status: MetadataFormStatus;
   data: FullMetadataDraft;
   submitted_at: string | null;

@@ -56,12 +56,14 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   accessToken?: string | null;
+  /** More request headers (e.g. a public link's token for the storage functions). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 /** A single request without any session handling (used by the auth store itself). */
 export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
 

@@ -32,6 +32,19 @@ export async function findSong(db: Queryable, organizationId: string, songId: st
   return rows[0];
 }
 
+/** The song's current files: the current revision's when it has them, else the song's own. */
+export async function currentSongFiles(db: Queryable, organizationId: string, songId: string) {
+  const rows = await queryRows<{ audio_file_key: string | null; waveform_file_key: string | null }>(
+    db,
+    sql`select coalesce(r.audio_file_key, s.audio_file_key) as audio_file_key,
+          case when r.id is null then s.waveform_file_key else r.waveform_file_key end as waveform_file_key
+        from songs s
+        left join song_revisions r on r.song_id = s.id and r.organization_id = s.organization_id and r.is_current_version
+        where s.organization_id = ${organizationId} and s.id = ${songId}`,
+  );
+  return rows[0] ?? { audio_file_key: null, waveform_file_key: null };
+}
+
 export async function findForm(db: Queryable, organizationId: string, formId: string, lock = false) {
   const rows = await queryRows<FormRow>(
     db,

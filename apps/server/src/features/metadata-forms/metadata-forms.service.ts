@@ -295,10 +295,13 @@ export function createMetadataFormsService(ctx: AppContext) {
       return database.withOrg(organizationId, async (tx) => {
         const row = await repo.findForm(tx, organizationId, formId);
         if (!row) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
+        const files = await repo.currentSongFiles(tx, organizationId, row.song_id);
         return {
           label_name: await repo.labelName(tx, organizationId),
           song_title: row.song_title,
           song_artist: row.song_artist,
+          audio_file_key: files.audio_file_key,
+          waveform_file_key: files.waveform_file_key,
           status: row.status,
           data: toFullDraft(row.data, { title: row.song_title, artist: row.song_artist }),
           submitted_at: isoOrNull(row.submitted_at),

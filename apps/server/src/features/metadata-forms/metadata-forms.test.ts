@@ -14,7 +14,7 @@ import { queryRows } from '../../platform/db/index.ts';
 import { createPublicLink } from '../../platform/public-links/public-links.ts';
 import { adminWithLabel, authHeader, mailbox, memberOf, uniqueIp } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
-import { insertSong } from '../songs/songs.factory.ts';
+import { insertRevision, insertSong } from '../songs/songs.factory.ts';
 
 type Who = { token: string };
 
@@ -117,6 +117,41 @@ describe('metadata forms', () => {
     const refused = await api(admin, 'POST', `/api/v1/songs/${pendingSongId}/metadata-forms`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(METADATA_MESSAGES.notSigned);
+  });
+
+  it("gives the artist's page the song's current audio and waveform keys, for its player", async () => {
+    const db = server.database.db;
+    const org = admin.organization.id;
+    const played = await insertSong(db, {
+      organizationId: org,
+      title: 'Playable',
+      artist: 'Nova Lane',
+      status: 'signed',
+      audioFileKey: `${org}/audio/x/v1.wav`,
+      waveformFileKey: `${org}/waveforms/x/v1.json`,
+    });
+    const { link } = await createForm(admin, played.id);
+    expect(await ok<PublicMetadataFormDto>(publicApi('GET', link.token))).toMatchObject({
+      audio_file_key: `${org}/audio/x/v1.wav`,
+      waveform_file_key: `${org}/waveforms/x/v1.json`,
+    });
+    // A new version: its files are the ones played.
+    await insertRevision(db, {
+      organizationId: org,
+      songId: played.id,
+      versionNumber: 2,
+      audioFileKey: `${org}/audio/x/v2.wav`,
+    });
+    expect(await ok<PublicMetadataFormDto>(publicApi('GET', link.token))).toMatchObject({
+      audio_file_key: `${org}/audio/x/v2.wav`,
+      waveform_file_key: null,
+    });
+    // A song without audio: nothing to play.
+    const { link: silent } = await createForm(admin, signedSongId);
+    expect(await ok<PublicMetadataFormDto>(publicApi('GET', silent.token))).toMatchObject({
+      audio_file_key: null,
+      waveform_file_key: null,
+    });
   });
 
   it('autosaves drafts as typed, refuses a submission naming its fields and loses nothing', async () => {

@@ -56,10 +56,13 @@ export interface WaveformLoaderDeps {
   fetchJson(url: string): Promise<unknown>;
   /** Decodes the audio file and builds its waveform (in a worker). */
   generate(audioKey: string): Promise<WaveformData>;
-  /** Uploads the JSON under the derived key's place; resolves to the key the storage gave it. */
-  upload(derivedKey: string, waveform: WaveformData): Promise<string>;
-  /** Stores the uploaded key on the song (PUT /api/v1/songs/{id}/waveform). */
-  storeKey(songId: string, key: string): Promise<void>;
+  /**
+   * Uploads the JSON under the derived key's place; resolves to the key the storage gave it.
+   * Absent for a reader who may not store files (an external party): the waveform is only shown.
+   */
+  upload?(derivedKey: string, waveform: WaveformData): Promise<string>;
+  /** Stores the uploaded key on the song (PUT /api/v1/songs/{id}/waveform); absent with upload. */
+  storeKey?(songId: string, key: string): Promise<void>;
 }
 
 export interface LoadedWaveformResult {
@@ -117,7 +120,7 @@ async function generateAndStore(
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(waveformErrorMessages.generationFailed(reason));
   }
-  if (canUploadDerivedWaveform(derivedKey)) {
+  if (deps.upload && deps.storeKey && canUploadDerivedWaveform(derivedKey)) {
     try {
       const key = await deps.upload(derivedKey, waveform);
       await deps.storeKey(input.songId, key);

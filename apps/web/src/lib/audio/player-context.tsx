@@ -10,10 +10,10 @@ import {
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
-import { useApiClient } from '../api-context';
 import { playerKeyAction } from './keyboard';
 import { type AudioTrack, initialPlayerState, type PlayerState, playerReducer } from './player-state';
-import { getSignedUrl, type SignedUrl, shouldRefreshSignedUrl } from './signed-url';
+import { type SignedUrl, shouldRefreshSignedUrl } from './signed-url';
+import { useSignedUrlSource } from './signed-url-source';
 
 /** Spec section 9: skip step and audio load time-out. */
 export const SKIP_SECONDS = 10;
@@ -58,7 +58,8 @@ const isAbortError = (error: unknown) =>
  * above the router's outlet, so playback carries on across pages.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
-  const api = useApiClient();
+  // The session's signing, or a metadata form's token on the artist's public page.
+  const { sign } = useSignedUrlSource();
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const [error, setError] = useState<string | null>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -149,7 +150,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         load.current.playWhenReady = false;
         setError(AUDIO_TIMEOUT_MESSAGE);
       }, AUDIO_LOAD_TIMEOUT_MS);
-      getSignedUrl(api, track.audioFileKey).then(
+      sign(track.audioFileKey).then(
         (signed) => {
           if (load.current.id !== loadId) return;
           load.current.signed = signed;
@@ -163,7 +164,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         },
       );
     },
-    [api, clearLoadTimer, loadSource],
+    [sign, clearLoadTimer, loadSource],
   );
 
   /** A fresh URL for the same file, keeping the position and whether it was playing. */
@@ -172,7 +173,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     const { fileKey, id: loadId } = load.current;
     if (!audio || !fileKey) return;
     try {
-      const signed = await getSignedUrl(api, fileKey);
+      const signed = await sign(fileKey);
       if (load.current.id !== loadId) return;
       load.current.signed = signed;
       load.current.pendingSeek = audio.currentTime;
@@ -181,7 +182,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     } catch {
       // The old URL still has a few minutes; the next check tries again.
     }
-  }, [api, loadSource]);
+  }, [sign, loadSource]);
 
   const play = useCallback(() => {
     const signed = load.current.signed;

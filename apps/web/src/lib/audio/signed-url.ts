@@ -1,4 +1,4 @@
-import { type ApiClient, isApiError } from '../api-client';
+import { type ApiClient, isApiError, requestJson } from '../api-client';
 
 /** Spec section 9: waveform and audio presigns last 3600 s. */
 export const PRESIGN_SECONDS = 3600;
@@ -39,25 +39,49 @@ export function parseSignedUrlResponse(body: unknown): SignedUrl {
   return { url: record.url, expiresAt };
 }
 
-/** POST /functions/v1/get-signed-url for one stored file. */
-export async function getSignedUrl(
-  api: ApiClient,
-  fileKey: string,
-  signal?: AbortSignal,
-): Promise<SignedUrl> {
+/** Signs one stored file; how it authenticates is the caller's (a session, or a form's token). */
+export type SignUrl = (fileKey: string, signal?: AbortSignal) => Promise<SignedUrl>;
+
+/** Spec section 6: an external party's credential for get-signed-url (a metadata form's token). */
+export const METADATA_FORM_TOKEN_HEADER = 'x-metadata-form-token';
+
+const SIGN_PATH = '/functions/v1/get-signed-url';
+
+/** Sends the request, turning an error status into PresignedUrlError and checking the answer. */
+async function signWith(send: () => Promise<unknown>): Promise<SignedUrl> {
   let body: unknown;
   try {
-    body = await api.post<unknown>(
-      '/functions/v1/get-signed-url',
-      { fileKey, expiresIn: PRESIGN_SECONDS },
-      { signal },
-    );
+    body = await send();
   } catch (error) {
     // An answer with an error status; no answer at all (offline, aborted) keeps its own error.
     if (isApiError(error) && error.status > 0) throw new PresignedUrlError(error.status);
     throw error;
   }
   return parseSignedUrlResponse(body);
+}
+
+/** POST /functions/v1/get-signed-url for one stored file, as the signed-in member. */
+export function getSignedUrl(api: ApiClient, fileKey: string, signal?: AbortSignal): Promise<SignedUrl> {
+  return signWith(() => api.post<unknown>(SIGN_PATH, { fileKey, expiresIn: PRESIGN_SECONDS }, { signal }));
+}
+
+/**
+ * The same for the holder of a metadata form link (no account): the link's token goes in the
+ * x-metadata-form-token header, and the server signs only that form's song's files.
+ */
+export function getSignedUrlWithFormToken(
+  token: string,
+  fileKey: string,
+  signal?: AbortSignal,
+): Promise<SignedUrl> {
+  return signWith(() =>
+    requestJson<unknown>(SIGN_PATH, {
+      method: 'POST',
+      body: { fileKey, expiresIn: PRESIGN_SECONDS },
+      headers: { [METADATA_FORM_TOKEN_HEADER]: token },
+      signal,
+    }),
+  );
 }
 
 /** A signed URL for an image: the failure's text is kept, 'Failed to get image URL' when it has none. */

@@ -1,9 +1,9 @@
 import { emptyMetadataDraft, type PublicMetadataFormDto } from '@music-review/core/metadata-forms';
 import { MUSIC_CODE_MESSAGES } from '@music-review/core/music-codes';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 
@@ -20,6 +20,8 @@ const form = (overrides: Partial<PublicMetadataFormDto> = {}): PublicMetadataFor
   submitted_at: null,
   expires_at: '2030-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  audio_file_key: null,
+  waveform_file_key: null,
   ...overrides,
 });
 
@@ -88,5 +90,65 @@ describe('metadata form page', () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'This link can’t be used' })).toBeTruthy();
     expect(screen.getByText(PUBLIC_LINK_MESSAGES.revoked)).toBeTruthy();
+  });
+
+  it("plays the song's waveform, signing its files with the link's token instead of a session", async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    const fillRect = vi.fn();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ({
+      setTransform: vi.fn(),
+      clearRect: vi.fn(),
+      fillRect,
+      fillStyle: '',
+    })) as unknown as HTMLCanvasElement['getContext']);
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    const server = mockFetch({
+      [`GET ${base}`]: json(
+        200,
+        form({ audio_file_key: 'org-1/audio/s/demo.wav', waveform_file_key: 'org-1/waveforms/s/demo.json' }),
+      ),
+      'POST /functions/v1/get-signed-url': (request) => {
+        const { fileKey } = request.body as { fileKey: string };
+        return json(200, {
+          success: true,
+          url: fileKey.endsWith('.json') ? 'https://cdn.test/demo.json' : 'https://cdn.test/demo.wav',
+          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        });
+      },
+      'GET /demo.json': json(200, {
+        version: 2,
+        channels: 1,
+        sample_rate: 8000,
+        samples_per_pixel: 800,
+        bits: 8,
+        length: 4,
+        data: [-10, 10, -60, 60, -30, 30, -5, 5],
+      }),
+    });
+    open();
+    const player = await screen.findByRole('region', { name: 'Player for Summer Static' });
+    await waitFor(() => expect(fillRect).toHaveBeenCalled());
+    await user.click(within(player).getByRole('button', { name: 'Play' }));
+    const audio = document.querySelector('audio') as HTMLAudioElement;
+    await waitFor(() => expect(audio.getAttribute('src')).toBe('https://cdn.test/demo.wav'));
+
+    const signs = server.requestsTo('POST /functions/v1/get-signed-url');
+    expect(signs.map((r) => (r.body as { fileKey: string }).fileKey)).toEqual([
+      'org-1/waveforms/s/demo.json',
+      'org-1/audio/s/demo.wav',
+    ]);
+    for (const sign of signs) {
+      expect(sign.headers.get('x-metadata-form-token')).toBe(TOKEN);
+      expect(sign.headers.get('authorization')).toBeNull();
+    }
+  });
+
+  it('shows no player for a song without audio', async () => {
+    mockFetch({ [`GET ${base}`]: json(200, form()) });
+    open();
+    await screen.findByLabelText('ISRC');
+    expect(screen.queryByRole('region', { name: /^Player for/ })).toBeNull();
   });
 });

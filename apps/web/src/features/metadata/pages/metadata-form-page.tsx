@@ -12,7 +12,10 @@ import { useParams } from 'react-router';
 import { PortalCard, PublicLinkPage, publicErrorMessage } from '../../../components/public-portal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { PlayerProvider } from '../../../lib/audio/player-context';
+import { MetadataFormUrlSource } from '../../../lib/audio/signed-url-source';
 import { useConfirmLeave } from '../../../lib/use-confirm-leave';
+import { WaveformPlayer } from '../../player/components/waveform-player';
 import { publicFormQueryKey, submitMetadataForm, usePublicMetadataForm } from '../api/public-form';
 import { MetadataFields } from '../components/metadata-fields';
 import { MetadataSummary } from '../components/metadata-summary';
@@ -28,23 +31,54 @@ export function MetadataFormPage() {
   // Set when this visit submitted the form: the page then thanks the artist rather than just saying it is locked.
   const [isSentNow, setIsSentNow] = useState(false);
   return (
-    <PublicLinkPage
-      query={query}
-      loadingLabel="Opening the metadata form…"
-      deadLinkHint="If you still need to send your metadata, ask the label for a new link."
-    >
-      {(form) =>
-        form.status === 'draft' ? (
-          <ArtistForm token={token} form={form} onSent={() => setIsSentNow(true)} />
-        ) : (
-          <Submitted form={form} justSent={isSentNow} />
-        )
-      }
-    </PublicLinkPage>
+    // Spec section 6, external access: the page's waveform player signs the song's files with the
+    // link's token (x-metadata-form-token), as the artist has no session.
+    <MetadataFormUrlSource token={token}>
+      <PlayerProvider>
+        <PublicLinkPage
+          query={query}
+          loadingLabel="Opening the metadata form…"
+          deadLinkHint="If you still need to send your metadata, ask the label for a new link."
+        >
+          {(form) =>
+            form.status === 'draft' ? (
+              <ArtistForm token={token} form={form} onSent={() => setIsSentNow(true)} />
+            ) : (
+              <Submitted token={token} form={form} justSent={isSentNow} />
+            )
+          }
+        </PublicLinkPage>
+      </PlayerProvider>
+    </MetadataFormUrlSource>
   );
 }
 
-function Submitted({ form, justSent }: { form: PublicMetadataFormDto; justSent: boolean }) {
+/** The track the form is about, to listen to while filling it in (nothing when it has no audio). */
+function SongPlayer({ token, form }: { token: string; form: PublicMetadataFormDto }) {
+  if (!form.audio_file_key) return null;
+  return (
+    <WaveformPlayer
+      song={{
+        id: `metadata-form:${token}`,
+        title: form.song_title,
+        artist: form.song_artist,
+        audioFileKey: form.audio_file_key,
+        waveformFileKey: form.waveform_file_key,
+        hasReviewed: true,
+      }}
+    />
+  );
+}
+
+function Submitted({
+  token,
+  form,
+  justSent,
+}: {
+  token: string;
+  form: PublicMetadataFormDto;
+  justSent: boolean;
+}) {
   const confirmed = form.status === 'confirmed';
   return (
     <PortalCard
@@ -63,7 +97,10 @@ function Submitted({ form, justSent }: { form: PublicMetadataFormDto; justSent: 
           : `${form.label_name} will review it${form.submitted_at ? ` (sent ${dateFormat.format(new Date(form.submitted_at))})` : ''}. The form is now locked: ask the label if you need to change anything.`
       }
     >
-      <MetadataSummary data={form.data} />
+      <div className="flex flex-col gap-6">
+        <SongPlayer token={token} form={form} />
+        <MetadataSummary data={form.data} />
+      </div>
     </PortalCard>
   );
 }
@@ -176,6 +213,7 @@ function ArtistForm({
         <div className="sticky top-0 z-10 -mx-6 -mt-2 border-b border-border bg-card/95 px-6 py-2 backdrop-blur sm:-mx-8 sm:px-8">
           <SaveStatus state={autosave.state} onRetry={() => void autosave.retry()} />
         </div>
+        <SongPlayer token={token} form={form} />
         <MetadataFields value={draft} onChange={change} errors={errors} />
         {errorCount > 0 ? (
           <Alert>

@@ -2,7 +2,8 @@ import type { LoadedWaveform, WaveformData } from '@music-review/core/waveform';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { getSignedUrl } from '../../../lib/audio/signed-url';
+import type { SignedUrlSource } from '../../../lib/audio/signed-url-source';
+import { useSignedUrlSource } from '../../../lib/audio/signed-url-source';
 import { generateWaveformFromUrl } from '../generate-waveform';
 import {
   loadWaveform,
@@ -23,10 +24,14 @@ interface PresignedUploadResponse {
   data?: { presignedUrl?: string; key?: string };
 }
 
-/** The browser side of the loader: signing, fetching, generating and uploading. */
-export function createWaveformLoaderDeps(api: ApiClient): WaveformLoaderDeps {
-  return {
-    signUrl: async (key) => (await getSignedUrl(api, key)).url,
+/**
+ * The browser side of the loader: signing, fetching, generating and uploading. Files are signed by
+ * the source (the session, or a metadata form's token); only a source that may store uploads a
+ * generated waveform.
+ */
+export function createWaveformLoaderDeps(api: ApiClient, source: SignedUrlSource): WaveformLoaderDeps {
+  const read: WaveformLoaderDeps = {
+    signUrl: async (key) => (await source.sign(key)).url,
     fetchJson: async (url) => {
       const response = await fetch(url, { headers: { Accept: 'application/json' } });
       if (!response.ok) throw new WaveformFetchError(response.status);
@@ -36,7 +41,11 @@ export function createWaveformLoaderDeps(api: ApiClient): WaveformLoaderDeps {
         return null;
       }
     },
-    generate: async (audioKey) => generateWaveformFromUrl((await getSignedUrl(api, audioKey)).url),
+    generate: async (audioKey) => generateWaveformFromUrl((await source.sign(audioKey)).url),
+  };
+  if (!source.canStore) return read;
+  return {
+    ...read,
     upload: async (derivedKey: string, waveform: WaveformData) => {
       const [orgName, , id, ...rest] = derivedKey.split('/');
       const filename = rest.join('/');
@@ -70,9 +79,10 @@ export function createWaveformLoaderDeps(api: ApiClient): WaveformLoaderDeps {
 /** A song's waveform, cached by its key so every card and page shares one download. */
 export function useWaveform(input: WaveformSourceInput) {
   const api = useApiClient();
+  const source = useSignedUrlSource();
   return useQuery<LoadedWaveform, Error>({
     queryKey: waveformQueryKey(input),
-    queryFn: async () => (await loadWaveform(input, createWaveformLoaderDeps(api))).waveform,
+    queryFn: async () => (await loadWaveform(input, createWaveformLoaderDeps(api, source))).waveform,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
