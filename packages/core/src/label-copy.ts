@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCsv } from './csv.ts';
 import type { MetadataPublisher, MetadataWriter } from './metadata-forms.ts';
 import {
   formatIsrc,
@@ -150,7 +151,25 @@ export const LABEL_COPY_LIMITS = {
   tracks: 100,
 } as const;
 
+/**
+ * Text as typed, tidied: spaces collapsed and trimmed on each line, but line breaks kept (a
+ * producer credit or a list may take several lines; exports keep them, see ./csv.ts).
+ */
 const text = (max: number = LABEL_COPY_LIMITS.text) =>
+  z
+    .string()
+    .max(max)
+    .transform((v) =>
+      v
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.replace(/\s+/g, ' ').trim())
+        .join('\n')
+        .replace(/^\n+|\n+$/g, '')
+        .replace(/\n{3,}/g, '\n\n'),
+    );
+/** Codes (ISRC, UPC, IPI, catalogue number, society) are one line: every run of space is one space. */
+const code = (max: number) =>
   z
     .string()
     .max(max)
@@ -175,8 +194,8 @@ const rightsLineInput = z.object({ year: yearValue.default(null), owner: text().
 const writerInput = z.object({
   name: text().default(''),
   role: z.enum(['composer', 'lyricist', 'composer_lyricist', 'arranger']).catch('composer_lyricist'),
-  pro: text(40).default(''),
-  ipi: text(20).default(''),
+  pro: code(40).default(''),
+  ipi: code(20).default(''),
   share: z.number().min(0).max(100),
 });
 const publisherInput = writerInput.omit({ role: true });
@@ -185,7 +204,7 @@ const trackInput = z.object({
   title: text().default(''),
   version: text().default(''),
   artists: text(400).default(''),
-  isrc: text(30)
+  isrc: code(30)
     .default('')
     .transform((v) => {
       const checked = validateIsrc(v);
@@ -204,8 +223,8 @@ export const labelCopyDataSchema = z.object({
   release_version: text().default(''),
   primary_artist: text(400).default(''),
   label: text().default(''),
-  catalogue_number: text(60).default(''),
-  upc: text(40)
+  catalogue_number: code(60).default(''),
+  upc: code(40)
     .default('')
     .transform((v) => {
       const checked = validateUpcEan(v);
@@ -429,23 +448,7 @@ export const releaseYearBounds = (now: Date = new Date()) => ({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// CSV (RFC 4180): one row per track, the release's columns repeated on each.
-
-/** A field quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled. */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  const s = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** Rows joined with CRLF (RFC 4180), the last one too. */
-export function toCsv(
-  rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null | undefined>>,
-): string {
-  return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
-}
-
-/** The byte-order mark that makes Excel read the file as UTF-8 (accents, ℗ and ©). */
-export const UTF8_BOM = '\uFEFF';
+// CSV (written by the shared writer, ./csv.ts): one row per track, the release's columns repeated on each.
 
 export const LABEL_COPY_CSV_HEADER = [
   'Release title',
@@ -514,7 +517,7 @@ export function labelCopyCsv(data: LabelCopyData): string {
     formatDuration(track.duration_seconds),
     track.explicit ? 'Explicit' : 'Clean',
   ]);
-  return UTF8_BOM + toCsv([[...LABEL_COPY_CSV_HEADER], ...rows]);
+  return toCsv([[...LABEL_COPY_CSV_HEADER], ...rows], { bom: true });
 }
 
 /** A file name for downloads: "Label copy - Night Drive.pdf" with unsafe characters dropped. */

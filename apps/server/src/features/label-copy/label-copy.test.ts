@@ -6,11 +6,13 @@ import type {
   PublicLabelCopyGeneratorDto,
 } from '@music-review/core/label-copy';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithLabel, authHeader, memberOf, uniqueIp } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { insertSong } from '../songs/songs.factory.ts';
 import { seedLabelCopyDemo } from './label-copy.demo.ts';
 
@@ -432,6 +434,58 @@ describe('label copy', () => {
     const shareCsv = await call(null, 'GET', `/api/v1/public/label-copies/${share.token}/csv`);
     expect(shareCsv.statusCode).toBe(200);
     expect(shareCsv.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(3);
+  });
+
+  it('exports names in any script, formulas as text, and multi-line values as typed', async () => {
+    const pro = await adminWithLabel(server.app, 'Σωκράτης Records');
+    await setPlan(pro.organization.id, 'Pro');
+    const artist = '山田 花子 & Grzegorz Brzęczyszczykiewicz';
+    const song = await signedSong(pro.organization.id, 'Пётр Чайковский: Ночь', artist);
+    const copy = await createCopy(pro, song.id);
+    const producer = 'Sam Reed\nJo Park (vocal production)';
+    const data: LabelCopyData = {
+      ...completeData(copy.data),
+      genre: '=HYPERLINK("http://x","y")',
+      catalogue_number: '@SUM(1+1)',
+      credits: {
+        ...copy.data.credits,
+        producer,
+        performers: [{ name: 'Σωκράτης', role: '-Bouzouki' }],
+      },
+    };
+    const saved = await ok<LabelCopyDto>(await call(pro, 'PUT', `/api/v1/label-copies/${copy.id}`, { data }));
+    // Saved as typed: the line break stays.
+    expect(saved.data.credits.producer).toBe(producer);
+    expect(saved.data.genre).toBe('=HYPERLINK("http://x","y")');
+    await ok(await call(pro, 'POST', `/api/v1/label-copies/${copy.id}/generate`));
+
+    const csv = await call(pro, 'GET', `/api/v1/label-copies/${copy.id}/generated/csv`);
+    expect(csv.statusCode).toBe(200);
+    const rows: Record<string, string>[] = parse(csv.rawPayload, { bom: true, columns: true });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      'Release title': 'Пётр Чайковский: Ночь',
+      'Primary artist': artist,
+      Genre: `'=HYPERLINK("http://x","y")`,
+      'Catalogue number': "'@SUM(1+1)",
+      Producer: producer,
+      Performers: 'Σωκράτης (-Bouzouki)',
+      'Track number': '1',
+    });
+    // No cell of the file starts a formula.
+    for (const value of Object.values(rows[0]!)) expect(value).not.toMatch(/^[=+\-@\t\r]/);
+
+    const pdf = await call(pro, 'GET', `/api/v1/label-copies/${copy.id}/generated/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const { pages, title } = await pdfText(new Uint8Array(pdf.rawPayload));
+    expect(title).toBe('Label copy: Пётр Чайковский: Ночь');
+    const text = pages.join('\n');
+    for (const name of [artist, 'Пётр Чайковский: Ночь', 'Σωκράτης Records', 'Σωκράτης']) {
+      expect(text, name).toContain(name);
+    }
+    // The producer's two lines are two lines of the PDF.
+    expect(text).toContain('Sam Reed\nJo Park (vocal production)');
+    expect(pdf.rawPayload.length).toBeLessThan(300_000);
   });
 
   it('the generator on Pro is unlimited; exports stop at the plan’s monthly limit', async () => {
