@@ -22,9 +22,12 @@ export function NowPlayingStrip() {
   return (
     <section aria-label="Now playing" className="border-b border-border px-3 py-1.5">
       <div className="flex items-center gap-2">
-        <p className="min-w-0 flex-1 truncate text-sm">
-          <span className="font-medium text-foreground">{track.title}</span>
-          {artist ? <span className="text-muted-foreground"> · {artist}</span> : null}
+        {/* Title and artist share the line; a long title cannot push the artist out of it. */}
+        <p className="flex min-w-0 flex-1 gap-1 text-sm">
+          <span className="min-w-0 truncate font-medium text-foreground">{track.title}</span>
+          {artist ? (
+            <span className="max-w-[45%] shrink-0 truncate text-muted-foreground">· {artist}</span>
+          ) : null}
         </p>
         {isMinimised ? (
           <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
