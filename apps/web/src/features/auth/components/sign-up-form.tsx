@@ -1,5 +1,10 @@
 import { signupBody } from '@music-review/core/auth';
 import { type FormEvent, useState } from 'react';
+import {
+  PasswordStrengthMeter,
+  usePasswordStrength,
+  weakPasswordProblem,
+} from '../../../components/password-strength-meter';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/text-field';
@@ -16,6 +21,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The same verdict the server gives, as it is typed (the estimator loads on the first keystroke).
+  const strength = usePasswordStrength(values.password, [values.email, values.name]);
 
   const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -33,12 +40,18 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       setFieldErrors(errors);
       return;
     }
+    const weak = weakPasswordProblem(strength);
+    if (weak) {
+      setFieldErrors({ password: weak });
+      return;
+    }
     setFieldErrors({});
     signUp.mutate(parsed.data, {
       onSuccess: () => onSignedUp(parsed.data.email),
       onError: (err) => {
         if (!isApiError(err)) setFormError(FALLBACK_ERROR);
         else if (err.isNetworkError) setFormError(NETWORK_ERROR_MESSAGE);
+        else if (err.code === 'weak_password') setFieldErrors({ password: err.message });
         else setFormError(err.status >= 500 ? FALLBACK_ERROR : err.message);
       },
     });
@@ -75,6 +88,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         onChange={set('password')}
         error={fieldErrors.password}
       />
+      <PasswordStrengthMeter strength={strength} />
       <Button type="submit" size="lg" className="mt-2 w-full" isLoading={signUp.isPending}>
         Create Account
       </Button>

@@ -1,10 +1,16 @@
 import { AUTH_MESSAGES } from '@music-review/core/auth';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeClientSession, makeMe, makeSessionResponse } from '../../../test/factories';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
+
+// The strength meter's estimator loads on the first keystroke (a big module, transformed once per
+// test file): loaded up front here, so no test's typing is timed with it.
+beforeAll(async () => {
+  await import('@music-review/core/password-strength');
+}, 60_000);
 
 const REFRESH = 'POST /auth/v1/token?grant_type=refresh_token';
 const PASSWORD = 'POST /auth/v1/token?grant_type=password';
@@ -235,18 +241,47 @@ describe('sign-up', () => {
     expect(server.requestsTo('POST /auth/v1/signup')).toHaveLength(0);
   });
 
-  it("shows the server's message and keeps the typed values", async () => {
-    const { user } = await openSignUp({
-      'POST /auth/v1/signup': apiError(422, 'email_exists', 'An account with this email already exists'),
-    });
+  it("shows the server's weak-password answer under the password and keeps the typed values", async () => {
+    const message = 'This password is too easy to guess. This is similar to a commonly used password.';
+    const { user } = await openSignUp({ 'POST /auth/v1/signup': apiError(422, 'weak_password', message) });
     await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
     await user.type(screen.getByLabelText('Email'), 'ada@label.test');
     await user.type(screen.getByLabelText('Password'), 'long-enough-1');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    // The password field's own error, tied to the field.
+    expect(alert.id).toMatch(/-error$/);
+    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toContain(alert.id);
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ada Lovelace');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('long-enough-1');
+  });
+
+  it('shows a strength meter as the password is typed, and refuses a common one before sending', async () => {
+    const { user, server } = await openSignUp();
+    await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@label.test');
+    await user.type(screen.getByLabelText('Password'), '12345678');
+
+    const meter = await screen.findByRole('meter', { name: 'Password strength' });
+    expect(meter.getAttribute('aria-valuetext')).toBe('Very weak');
+    expect(screen.getByText(/^Strength: Very weak/).closest('p')?.textContent).toBe(
+      'Strength: Very weak — This password is too easy to guess. This is a heavily used password.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+    );
+    expect(server.requestsTo('POST /auth/v1/signup')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'quiet-lantern-harbor-62');
+    expect(screen.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuetext')).toBe(
+      'Strong',
+    );
+    expect(screen.getByText(/^Strength:/).closest('p')?.textContent).toBe('Strength: Strong');
   });
 
   it('shows the verify-email view for the new address on success', async () => {

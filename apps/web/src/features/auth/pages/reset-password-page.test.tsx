@@ -1,10 +1,16 @@
 import { AUTH_MESSAGES } from '@music-review/core/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSessionResponse } from '../../../test/factories';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
+
+// The strength meter's estimator loads on the first keystroke (a big module, transformed once per
+// test file): loaded up front here, so no test's typing is timed with it.
+beforeAll(async () => {
+  await import('@music-review/core/password-strength');
+}, 60_000);
 
 const REFRESH = 'POST /auth/v1/token?grant_type=refresh_token';
 
@@ -33,6 +39,22 @@ describe('/reset-password', () => {
     expect(screen.getByRole('alert').textContent).toBe(AUTH_MESSAGES.passwordsDiffer);
     expect((screen.getByLabelText('Confirm Password') as HTMLInputElement).value).toBe('long-enough-2');
 
+    expect(server.requestsTo('PUT /auth/v1/user')).toHaveLength(0);
+  });
+
+  it('shows a strength meter, and refuses a guessable password before sending', async () => {
+    const recovery = makeSessionResponse({ isRecovery: true });
+    const { user, server } = await openResetPage({ [REFRESH]: json(200, recovery) });
+
+    await user.type(await screen.findByLabelText('New Password'), 'aaaaaaaa');
+    await user.type(screen.getByLabelText('Confirm Password'), 'aaaaaaaa');
+    expect(
+      (await screen.findByRole('meter', { name: 'Password strength' })).getAttribute('aria-valuetext'),
+    ).toBe('Very weak');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A password of one character repeated is easy to guess. Add more words that are less common.',
+    );
     expect(server.requestsTo('PUT /auth/v1/user')).toHaveLength(0);
   });
 

@@ -2,6 +2,11 @@ import { AUTH_MESSAGES, PASSWORD_MIN } from '@music-review/core/auth';
 import { CircleCheck, KeyRound, Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import {
+  PasswordStrengthMeter,
+  usePasswordStrength,
+  weakPasswordProblem,
+} from '../../../components/password-strength-meter';
 import { StandaloneLayout } from '../../../components/standalone-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -23,6 +28,8 @@ function ResetPasswordForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { session } = useAuth();
+  const strength = usePasswordStrength(password, session ? [session.user.email] : []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,6 +39,11 @@ function ResetPasswordForm({
     }
     if (password !== confirm) {
       setError(AUTH_MESSAGES.passwordsDiffer);
+      return;
+    }
+    const weak = weakPasswordProblem(strength);
+    if (weak) {
+      setError(weak);
       return;
     }
     setError(null);
@@ -57,6 +69,7 @@ function ResetPasswordForm({
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <PasswordStrengthMeter strength={strength} />
       <PasswordField
         label="Confirm Password"
         name="confirm-password"

@@ -1,6 +1,11 @@
 import { PROFILE_MESSAGES } from '@music-review/core/profile';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import {
+  PasswordStrengthMeter,
+  usePasswordStrength,
+  weakPasswordProblem,
+} from '../../../components/password-strength-meter';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -18,11 +23,12 @@ type FieldErrors = Partial<Record<Field, string>>;
 const EMPTY: ChangePasswordInput = { current_password: '', password: '', confirm: '' };
 
 /** Changing the password: the current one first; every other session is signed out after. */
-export function PasswordSection() {
+export function PasswordSection({ accountWords = [] }: { accountWords?: string[] }) {
   const change = useChangePassword();
   const [values, setValues] = useState<ChangePasswordInput>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const strength = usePasswordStrength(values.password, accountWords);
 
   const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -40,6 +46,11 @@ export function PasswordSection() {
       setErrors(next);
       return;
     }
+    const weak = weakPasswordProblem(strength);
+    if (weak) {
+      setErrors({ password: weak });
+      return;
+    }
     setErrors({});
     change.mutate(parsed.data, {
       onSuccess: () => {
@@ -50,7 +61,8 @@ export function PasswordSection() {
       onError: (err) => {
         if (isApiError(err) && err.code === 'invalid_credentials')
           setErrors({ current_password: err.message });
-        else if (isApiError(err) && err.code === 'validation_failed') setErrors({ password: err.message });
+        else if (isApiError(err) && (err.code === 'validation_failed' || err.code === 'weak_password'))
+          setErrors({ password: err.message });
         else setFormError(err.message);
       },
     });
@@ -84,6 +96,7 @@ export function PasswordSection() {
             onChange={set('password')}
             error={errors.password}
           />
+          <PasswordStrengthMeter strength={strength} />
           <PasswordField
             label="Confirm new password"
             name="confirm-password"

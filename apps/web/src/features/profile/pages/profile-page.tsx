@@ -105,7 +105,9 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
-      <PasswordSection />
+      <PasswordSection
+        accountWords={[me.data?.reviewer?.email, me.data?.reviewer?.name].filter((w): w is string => !!w)}
+      />
       <SessionsSection />
       <MfaSection />
 
