@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_LABEL, DEMO_PASSWORD, seedDemo } from './features/d
 import { startReminderScheduler } from './features/marketing/reminders.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
+import { startStagedUploadSweep } from './platform/storage/staged-sweep.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -31,6 +32,8 @@ async function main() {
   const app = await buildApp(ctx);
   let reminders: { stop(): Promise<void> } | null = null;
   let callSweep: { stop(): Promise<void> } | null = null;
+  // Partial uploads a crash left in the local storage's temp folder: removed now and every 15 minutes.
+  const stagedSweep = ctx.storage.local ? startStagedUploadSweep(ctx.storage.local) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +45,7 @@ async function main() {
     try {
       await reminders?.stop();
       await callSweep?.stop();
+      await stagedSweep?.stop();
       await app.close();
       await ctx.mailer.close();
       await database.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,6 +34,12 @@ export interface LocalDiskDriver extends StorageDriver {
   verifyGet(key: string, query: SignedQuery): void;
   /** Checks a PUT URL; returns the Content-Type and size limit it was signed for. */
   verifyPut(key: string, query: SignedQuery): { contentType: string; maxBytes: number };
+  /**
+   * Removes staged uploads (under `root/tmp`) not written to for `maxIdleMs`: what a crash or a
+   * killed process left behind. An upload in progress writes all the time and is kept. Answers
+   * how many files were removed.
+   */
+  sweepStaged(maxIdleMs: number, now?: number): Promise<number>;
 }
 
 const tooLarge = () => new AppError('payload_too_large', 'The file is larger than this upload allows.');
@@ -194,6 +200,30 @@ export function createLocalDiskDriver(options: {
 
     verifyGet(key, query) {
       signer.verify({ method: 'GET', key, exp: expiryOf(query) }, query.sig);
+    },
+
+    async sweepStaged(maxIdleMs, now = Date.now()) {
+      let names: string[];
+      try {
+        names = await readdir(tmpDir);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw err;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const path = join(tmpDir, name);
+        try {
+          const info = await stat(path);
+          if (!info.isFile() || now - info.mtimeMs < maxIdleMs) continue;
+          await rm(path, { force: true });
+          removed++;
+        } catch (err) {
+          // Renamed into place or removed by its own upload meanwhile: nothing left to sweep.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+      }
+      return removed;
     },
 
     verifyPut(key, query) {
