@@ -36,6 +36,9 @@ export function isGatedFeature(name: string): name is GatedFeature {
 /** The plan whose gating follows trial usage rather than flags. */
 export const STARTER_PLAN = 'Starter';
 
+/** Spec section 8 (Other): the plan and its allowances could not be read. */
+export const SUBSCRIPTION_LOAD_ERROR = 'Failed to fetch subscription data';
+
 export interface PlanFlags {
   name: string;
   has_label_copy_generator: boolean;

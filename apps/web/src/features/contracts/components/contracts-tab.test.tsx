@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeClientSession, makeSong } from '../../../test/factories';
-import { json, mockFetch } from '../../../test/fetch-mock';
+import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { signedSongFrameRoutes } from '../../../test/signed-song-routes';
 
@@ -94,6 +94,19 @@ beforeAll(async () => {
 });
 
 describe('contracts tab', () => {
+  it('says "Failed to fetch subscription data" when the plan’s allowance cannot be read, and offers no generation', async () => {
+    serve([], {
+      'GET /api/v1/contracts/generator': apiError(
+        500,
+        'internal',
+        'An unexpected error occurred. Please try again.',
+      ),
+    });
+    open();
+    expect(await screen.findByText('Failed to fetch subscription data', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: CONTRACT_TEXTS.generate }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('says what the plan allows, and lists the contracts with status and signers’ progress', async () => {
     serve([
       makeContract({

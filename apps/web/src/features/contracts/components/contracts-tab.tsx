@@ -9,6 +9,7 @@ import {
   type ContractStatus,
   isAwaitingSignatures,
 } from '@music-review/core/contracts';
+import { SUBSCRIPTION_LOAD_ERROR } from '@music-review/core/plan-rules';
 import { useQuery } from '@tanstack/react-query';
 import {
   Download,
@@ -325,6 +326,10 @@ export function ContractsTab({ songId }: { songId: string }) {
           ) : access.data ? (
             <p className={allowed ? 'text-sm text-muted-foreground' : 'text-sm text-destructive'}>
               {access.data.message}
+            </p>
+          ) : access.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {SUBSCRIPTION_LOAD_ERROR}
             </p>
           ) : null}
         </div>

@@ -175,8 +175,11 @@ describe('label hub', { timeout: 15_000 }, () => {
       await screen.findByText('An unexpected error occurred. Please try again.', {}, { timeout: 4000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy invitation code' })).toBeNull();
+    // The plan's card cannot show: it says its data did not come (spec section 8).
+    expect(screen.getByText('Failed to fetch subscription data')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('waiting for your review')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch subscription data')).toBeNull();
     expect(server.requestsTo('GET /api/v1/hub')).toHaveLength(3);
   });
 });

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_LOAD_ERROR } from '@music-review/core/plan-rules';
 import { Bug } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -64,6 +65,9 @@ export function LabelHubPage() {
               <PlanUsageCard usage={hub.data.usage} />
               <TeamCard team={hub.data.team} />
             </>
+          ) : hub.isError ? (
+            // The plan's card: its data is the hub's, which did not come.
+            <Alert variant="error">{SUBSCRIPTION_LOAD_ERROR}</Alert>
           ) : hub.isPending ? (
             <div role="status" aria-label="Loading your label" className="flex flex-col gap-6">
               <Skeleton className="h-48 rounded-xl" />
