@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { toCsv } from './csv.ts';
-import type { MetadataPublisher, MetadataWriter } from './metadata-forms.ts';
+import { METADATA_LIMITS, type MetadataPublisher, type MetadataWriter } from './metadata-forms.ts';
 import {
+  CODE_INPUT_MAX,
   formatIsrc,
   maxRightsYear,
   RIGHTS_YEAR_MIN,
@@ -194,8 +195,8 @@ const rightsLineInput = z.object({ year: yearValue.default(null), owner: text().
 const writerInput = z.object({
   name: text().default(''),
   role: z.enum(['composer', 'lyricist', 'composer_lyricist', 'arranger']).catch('composer_lyricist'),
-  pro: code(40).default(''),
-  ipi: code(20).default(''),
+  pro: code(METADATA_LIMITS.pro).default(''),
+  ipi: code(CODE_INPUT_MAX.ipi).default(''),
   share: z.number().min(0).max(100),
 });
 const publisherInput = writerInput.omit({ role: true });
@@ -204,7 +205,7 @@ const trackInput = z.object({
   title: text().default(''),
   version: text().default(''),
   artists: text(400).default(''),
-  isrc: code(30)
+  isrc: code(CODE_INPUT_MAX.isrc)
     .default('')
     .transform((v) => {
       const checked = validateIsrc(v);
@@ -224,7 +225,7 @@ export const labelCopyDataSchema = z.object({
   primary_artist: text(400).default(''),
   label: text().default(''),
   catalogue_number: code(60).default(''),
-  upc: code(40)
+  upc: code(CODE_INPUT_MAX.upcEan)
     .default('')
     .transform((v) => {
       const checked = validateUpcEan(v);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  codeInputSchema,
   normalizeIsrc,
   sharesTotal,
   validateIpi,
@@ -143,20 +144,21 @@ const MM = METADATA_MESSAGES;
 // Drafts: what the artist has typed so far, kept as typed (codes not normalised, shares and BPM as
 // the text in the box when they are not numbers yet), so that autosave never loses a keystroke.
 
-const draftText = (max: number) => z.string().max(max * 2);
+// Never longer than the finished form's own limit: what a draft keeps, the next step accepts.
+const draftText = (max: number) => z.string().max(max);
 const draftNumber = z.union([z.number(), z.string().max(40)]).nullable();
 
 export const metadataWriterDraftSchema = z.object({
   name: draftText(METADATA_LIMITS.text).default(''),
   role: z.string().max(40).default('composer'),
   pro: draftText(METADATA_LIMITS.pro).default(''),
-  ipi: draftText(40).default(''),
+  ipi: codeInputSchema('ipi').default(''),
   share: draftNumber.default(null),
 });
 
 export const metadataPublisherDraftSchema = metadataWriterDraftSchema.omit({ role: true });
 
-/** PUT .../draft: every field optional, values kept as typed (lengths bounded generously). */
+/** PUT .../draft: every field optional, values kept as typed (lengths bounded by the form's limits). */
 export const metadataDraftSchema = z
   .object({
     title: draftText(METADATA_LIMITS.text),
@@ -166,8 +168,8 @@ export const metadataDraftSchema = z
     remixers: z.array(draftText(METADATA_LIMITS.text)).max(METADATA_LIMITS.names),
     writers: z.array(metadataWriterDraftSchema).max(METADATA_LIMITS.rows),
     publishers: z.array(metadataPublisherDraftSchema).max(METADATA_LIMITS.rows),
-    isrc: draftText(40),
-    iswc: draftText(40),
+    isrc: codeInputSchema('isrc'),
+    iswc: codeInputSchema('iswc'),
     genre: draftText(METADATA_LIMITS.genre),
     language: draftText(20),
     explicit: z.boolean(),

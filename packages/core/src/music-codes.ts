@@ -11,6 +11,17 @@ import { z } from 'zod';
 export type CodeResult<T = string> = { ok: true; value: T } | { ok: false; message: string };
 
 export const CATALOGUE_NUMBER_MAX = 30;
+
+/**
+ * The longest a code may be as typed, in a draft or a finished form, public or not (room for
+ * separators and a leading "ISRC:", "IPI:"): every form that takes a code bounds it by these, so a
+ * value one step keeps is never too long for the next (decision 0013).
+ */
+export const CODE_INPUT_MAX = { isrc: 30, iswc: 30, upcEan: 30, ipi: 30 } as const;
+export type CodeKind = keyof typeof CODE_INPUT_MAX;
+
+/** A code as typed: a string of at most CODE_INPUT_MAX characters, checked in full later. */
+export const codeInputSchema = (kind: CodeKind) => z.string().max(CODE_INPUT_MAX[kind]);
 export const RIGHTS_OWNER_MAX = 200;
 export const RIGHTS_YEAR_MIN = 1900;
 

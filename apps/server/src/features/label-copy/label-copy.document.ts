@@ -7,6 +7,7 @@ import {
   cLineText,
   emptyLabelCopy,
   formatDuration,
+  LABEL_COPY_LIMITS,
   LABEL_COPY_STATUS_LABELS,
   type LabelCopyData,
   type LabelCopyDocument,
@@ -16,8 +17,8 @@ import {
   territoriesText,
   WRITER_ROLE_LABELS,
 } from '@music-review/core/label-copy';
-import type { MetadataFormData } from '@music-review/core/metadata-forms';
-import { formatIsrc, validateUpcEan } from '@music-review/core/music-codes';
+import { METADATA_LIMITS, type MetadataFormData } from '@music-review/core/metadata-forms';
+import { CODE_INPUT_MAX, formatIsrc, validateUpcEan } from '@music-review/core/music-codes';
 import { PdfWriter } from '../../platform/pdf/pdf-writer.ts';
 
 /**
@@ -29,6 +30,14 @@ type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/**
+ * A stored value cut to the label copy field's limit. Forms keep every value within these limits
+ * (decision 0013), so only data stored before that rule is cut; a cut code is still checked by
+ * labelCopyIssues, so the member sees it beside its field to fix.
+ */
+const fit = (v: string, max: number) => v.slice(0, max);
+/** A share as label copy takes it: a percentage from 0 to 100. */
+const shareOf = (v: unknown) => Math.min(100, Math.max(0, num(v)));
 
 export interface PrefillSources {
   song: { title: string; artist: string };
@@ -45,27 +54,57 @@ function metadataPeople(data: Json) {
     const x = (w ?? {}) as Json;
     const role = str(x.role);
     return {
-      name: str(x.name),
+      name: fit(str(x.name), LABEL_COPY_LIMITS.text),
       role: (role in WRITER_ROLE_LABELS ? role : 'composer_lyricist') as keyof typeof WRITER_ROLE_LABELS,
-      pro: str(x.pro),
-      ipi: str(x.ipi),
-      share: num(x.share),
+      pro: fit(str(x.pro), METADATA_LIMITS.pro),
+      ipi: fit(str(x.ipi), CODE_INPUT_MAX.ipi),
+      share: shareOf(x.share),
     };
   });
   const publishers = arr(meta.publishers).map((p) => {
     const x = (p ?? {}) as Json;
-    return { name: str(x.name), pro: str(x.pro), ipi: str(x.ipi), share: num(x.share) };
+    return {
+      name: fit(str(x.name), LABEL_COPY_LIMITS.text),
+      pro: fit(str(x.pro), METADATA_LIMITS.pro),
+      ipi: fit(str(x.ipi), CODE_INPUT_MAX.ipi),
+      share: shareOf(x.share),
+    };
   });
-  return { writers: writers.filter((w) => w.name), publishers: publishers.filter((p) => p.name) };
+  return {
+    writers: writers.filter((w) => w.name).slice(0, LABEL_COPY_LIMITS.list),
+    publishers: publishers.filter((p) => p.name).slice(0, LABEL_COPY_LIMITS.list),
+  };
 }
 
 function contractWriters(terms: Json) {
   return arr(terms.writers)
     .map((w) => {
       const x = (w ?? {}) as Json;
-      return { name: str(x.name), role: 'composer_lyricist' as const, pro: '', ipi: '', share: num(x.share) };
+      return {
+        name: fit(str(x.name), LABEL_COPY_LIMITS.text),
+        role: 'composer_lyricist' as const,
+        pro: '',
+        ipi: '',
+        share: shareOf(x.share),
+      };
     })
-    .filter((w) => w.name);
+    .filter((w) => w.name)
+    .slice(0, LABEL_COPY_LIMITS.list);
+}
+
+/**
+ * The prefill as label copy data. Every value above is already cut to its field; should a stored
+ * value still not fit (a shape no form writes), its top-level field starts empty instead of the
+ * creation failing: a member can always create the label copy and fill in what is missing.
+ */
+function fitLabelCopy(candidate: Record<string, unknown>): LabelCopyData {
+  const input = { ...candidate };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const parsed = labelCopyDataSchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+  }
+  return emptyLabelCopy();
 }
 
 /**
@@ -93,13 +132,13 @@ export function prefillLabelCopy(sources: PrefillSources): LabelCopyData {
   const isWorldwide = territory === '' || /world/i.test(territory);
   const people = metadataPeople(meta);
 
-  return labelCopyDataSchema.parse({
+  return fitLabelCopy({
     ...emptyLabelCopy(),
-    release_title: title,
-    release_version: str(meta.version),
-    primary_artist: primary,
-    label,
-    genre: str(meta.genre),
+    release_title: fit(title, LABEL_COPY_LIMITS.text),
+    release_version: fit(str(meta.version), LABEL_COPY_LIMITS.text),
+    primary_artist: fit(primary, 400),
+    label: fit(label, LABEL_COPY_LIMITS.text),
+    genre: fit(str(meta.genre), 100),
     worldwide: isWorldwide,
     territories: isWorldwide
       ? []
@@ -107,14 +146,14 @@ export function prefillLabelCopy(sources: PrefillSources): LabelCopyData {
           .toUpperCase()
           .split(/[\s,;]+/)
           .filter((c) => /^[A-Z]{2}$/.test(c)),
-    p_line: { year, owner: label },
-    c_line: { year, owner: people.publishers[0]?.name || label },
+    p_line: { year, owner: fit(label, LABEL_COPY_LIMITS.text) },
+    c_line: { year, owner: people.publishers[0]?.name || fit(label, LABEL_COPY_LIMITS.text) },
     tracks: [
       {
-        title,
-        version: str(meta.version),
-        artists: trackArtists,
-        isrc: str(meta.isrc),
+        title: fit(title, LABEL_COPY_LIMITS.text),
+        version: fit(str(meta.version), LABEL_COPY_LIMITS.text),
+        artists: fit(trackArtists, 400),
+        isrc: fit(str(meta.isrc), CODE_INPUT_MAX.isrc),
         duration_seconds: null,
         explicit: meta.explicit === true,
       },

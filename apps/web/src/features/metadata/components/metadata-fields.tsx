@@ -10,7 +10,7 @@ import {
   WRITER_ROLE_LABELS,
   WRITER_ROLES,
 } from '@music-review/core/metadata-forms';
-import { formatIswc, validateIswc } from '@music-review/core/music-codes';
+import { CODE_INPUT_MAX, formatIswc, validateIswc } from '@music-review/core/music-codes';
 import { Plus, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -247,6 +247,7 @@ function PartyRows<R extends MetadataWriterDraft | MetadataPublisherDraft>({
                 <input
                   className={rowInput(err('ipi'))}
                   value={row.ipi}
+                  maxLength={CODE_INPUT_MAX.ipi}
                   inputMode="numeric"
                   aria-invalid={err('ipi') ? true : undefined}
                   onChange={(e) => set(index, { ipi: e.target.value } as Partial<R>)}
@@ -415,7 +416,7 @@ export function MetadataFields({
             required
             autoComplete="off"
             spellCheck={false}
-            maxLength={40}
+            maxLength={CODE_INPUT_MAX.isrc}
             hint={<CodeHint kind="isrc" value={value.isrc} />}
             {...text('isrc')}
           />
@@ -423,7 +424,7 @@ export function MetadataFields({
             label="ISWC"
             autoComplete="off"
             spellCheck={false}
-            maxLength={40}
+            maxLength={CODE_INPUT_MAX.iswc}
             hint={<CodeHint kind="iswc" value={value.iswc} />}
             {...text('iswc')}
           />
