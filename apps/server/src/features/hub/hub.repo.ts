@@ -7,6 +7,7 @@ import {
 import { USAGE_WINDOW_DAYS } from '@music-review/core/plan-rules';
 import { sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
+import { readMarker } from '../messages/read-marker.ts';
 
 /** A constant list as an SQL array literal (the values are our own constants, never user input). */
 const textArray = (values: readonly string[]) => `'{${values.join(',')}}'::text[]`;
@@ -219,6 +220,7 @@ export async function unreadMentions(
           and not m.is_deleted
           and (c.type <> 'dm' or ${reviewerId} in (c.user1_id, c.user2_id))
           and not exists (select 1 from message_reads r where r.message_id = m.id and r.user_id = ${reviewerId})
+          and m.sequence > ${readMarker(sql`m.conversation_id`, reviewerId)}
         order by m.created_at desc, mm.id
         limit ${limit}`,
   );

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
 import { clampSequence } from './messages.repo.ts';
+import { readMarker } from './read-marker.ts';
 
 /**
  * Read receipts (message_reads, upserted on message_id + user_id): the member has read the
  * conversation up to a sequence, i.e. every message up to it that others sent and nobody deleted.
- * Rows that exist stay as they are (read_at is when it was first read).
+ * One row, whatever the number of messages (decision 0018): a read marker (`through`) on the last
+ * such message, which covers every earlier one; so one realtime change tells the others. Nothing is
+ * written when the member's marker already covers that message. A row that exists (a receipt of
+ * that message alone) becomes the marker; read_at stays when it was first read.
  */
 export async function markReadUpTo(
   db: Queryable,
@@ -15,15 +19,15 @@ export async function markReadUpTo(
   upToSequence: number,
 ) {
   await db.execute(
-    sql`insert into message_reads (message_id, user_id, organization_id)
-        select m.id, ${reviewerId}::uuid, m.organization_id from messages m
+    sql`insert into message_reads (message_id, user_id, organization_id, through)
+        select m.id, ${reviewerId}::uuid, m.organization_id, true from messages m
         where m.organization_id = ${organizationId} and m.conversation_id = ${conversationId}
           and m.sequence <= ${clampSequence(upToSequence)} and not m.is_deleted
           and m.sender_id is distinct from ${reviewerId}::uuid
-          and not exists (
-            select 1 from message_reads r where r.message_id = m.id and r.user_id = ${reviewerId}::uuid
-          )
-        on conflict (message_id, user_id) do nothing`,
+          and m.sequence > ${readMarker(sql`${conversationId}::uuid`, reviewerId)}
+        order by m.sequence desc
+        limit 1
+        on conflict (message_id, user_id) do update set through = true`,
   );
 }
 

@@ -1,6 +1,8 @@
+import { conversationTopic } from '@music-review/core/realtime';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
+import { connectMember, listenForSockets } from '../../platform/realtime/socket-test-utils.ts';
 import type { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { insertSong } from '../songs/songs.factory.ts';
@@ -63,6 +65,84 @@ describe('read receipts and typing', () => {
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
     }
+  });
+
+  it('marks a long conversation read with one row and one realtime change, not one per message', async () => {
+    const dm = await api.dm(ada, cy);
+    // 200 messages from Cy (written straight to the table, as sending them would be), and one of Ada's.
+    await server.database.db.execute(
+      sql`insert into messages (conversation_id, sender_id, organization_id, sequence, message_text)
+          select ${dm.id}, ${cy.reviewer.id}, ${ada.organization.id}, n, 'message ' || n
+          from generate_series(1, 200) n`,
+    );
+    await server.database.db.execute(sql`update conversations set last_sequence = 200 where id = ${dm.id}`);
+    await api.send(ada, dm.id, 'my own');
+    const readRows = async () =>
+      (
+        await queryRows<{ count: number }>(
+          server.database.db,
+          sql`select count(*)::int as count from message_reads r join messages m on m.id = r.message_id
+              where m.conversation_id = ${dm.id}`,
+        )
+      )[0]!.count;
+    expect(await api.unread(ada)).toBe(200);
+    expect((await api.get(ada, dm.id)).unread_count).toBe(200);
+
+    const url = await listenForSockets(server.app);
+    const topic = conversationTopic(dm.id);
+    const cySocket = await connectMember(url, cy.token, [topic, 'table:message_reads']);
+    try {
+      expect(await api.read(ada, dm.id, 201)).toBe(0);
+      // A fence: Ada typing arrives after whatever her read raised.
+      expect((await api.typingRaw(ada, dm.id, 'PUT')).statusCode).toBe(204);
+      await cySocket.waitFor(
+        (m) => m.type === 'change' && m.table === 'typing_indicators' && m.topic === topic,
+        'the fence',
+      );
+      await cySocket.waitFor(
+        (m) => m.type === 'change' && m.table === 'message_reads' && m.topic === 'table:message_reads',
+        'the table frame',
+      );
+      const receipts = cySocket.received.filter((m) => m.type === 'change' && m.table === 'message_reads');
+      // One change, delivered once per topic Cy follows.
+      expect(receipts.map((m) => (m.type === 'change' ? m.topic : null)).sort()).toEqual(
+        [topic, 'table:message_reads'].sort(),
+      );
+    } finally {
+      cySocket.close();
+      await api.typingRaw(ada, dm.id, 'DELETE');
+    }
+    expect(await readRows()).toBe(1);
+
+    // Everything is read: the counts, the list, and "Seen by" (how far Ada read: Cy's last message).
+    expect(await api.unread(ada)).toBe(0);
+    expect((await api.get(ada, dm.id)).unread_count).toBe(0);
+    expect((await api.list(ada)).find((c) => c.id === dm.id)?.unread_count).toBe(0);
+    expect((await api.reads(cy, dm.id)).map((r) => [r.reviewer_id, r.last_read_sequence])).toEqual([
+      [ada.reviewer.id, 200],
+    ]);
+    // Cy's unread (Ada's message) is his own business.
+    expect((await api.get(cy, dm.id)).unread_count).toBe(1);
+
+    // Reading again changes nothing and writes nothing.
+    expect(await api.read(ada, dm.id, 201)).toBe(0);
+    expect(await readRows()).toBe(1);
+  });
+
+  it('reads up to a point: a marker covers the messages before it, not those after', async () => {
+    const dm = await api.dm(ben, cy);
+    for (let i = 1; i <= 5; i++) await api.send(cy, dm.id, `note ${i}`);
+    expect(await api.read(ben, dm.id, 3)).toBe(2);
+    await api.send(cy, dm.id, 'note 6');
+    expect((await api.get(ben, dm.id)).unread_count).toBe(3);
+    expect(await api.read(ben, dm.id, 6)).toBe(0);
+    const rows = await queryRows<{ sequence: number }>(
+      server.database.db,
+      sql`select m.sequence from message_reads r join messages m on m.id = r.message_id
+          where m.conversation_id = ${dm.id} and r.user_id = ${ben.reviewer.id} order by m.sequence`,
+    );
+    // One row per marking, on the last message it covers.
+    expect(rows.map((r) => r.sequence)).toEqual([3, 6]);
   });
 
   it('in a song chat, each member reads for themselves', async () => {

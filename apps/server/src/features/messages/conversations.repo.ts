@@ -1,6 +1,7 @@
 import type { ConversationType } from '@music-review/core/messages';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { readMarker } from './read-marker.ts';
 
 export type ConversationRow = {
   id: string;
@@ -160,6 +161,7 @@ function summaries(db: Queryable, viewerId: string, scope: SQL, limit?: number) 
           (select count(*)::int from messages m
            where m.conversation_id = c.id and m.organization_id = c.organization_id
              and not m.is_deleted and m.sender_id is distinct from ${viewerId}::uuid
+             and m.sequence > ${readMarker(sql`c.id`, viewerId)}
              and not exists (
                select 1 from message_reads r where r.message_id = m.id and r.user_id = ${viewerId}::uuid
              )) as unread_count

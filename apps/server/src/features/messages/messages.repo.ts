@@ -1,6 +1,7 @@
 import type { AttachmentType } from '@music-review/core/messages';
 import { sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
+import { readMarker } from './read-marker.ts';
 
 export {
   type ConversationRow,
@@ -12,24 +13,33 @@ export {
 /**
  * What counts as unread for one member ($2) of an organization ($1): messages of the conversations
  * they belong to (their direct messages; the label's song chats and support conversations, which
- * the whole label sees), sent by someone else, not deleted, and without a message_reads row of
- * theirs. A message whose sender was removed (sender_id null) still counts. The conversation list's
- * per-conversation counts follow the same rule (conversations.repo.ts), so they add up to this.
+ * the whole label sees), sent by someone else, not deleted, after the member's read marker in the
+ * conversation and without a message_reads row of theirs. A message whose sender was removed
+ * (sender_id null) still counts. The conversation list's per-conversation counts follow the same
+ * rule (conversations.repo.ts), so they add up to this. The markers are read once, per conversation.
  */
 const UNREAD_COUNT_SQL = `
+with marks as (
+  select rm.conversation_id, max(rm.sequence) as upto
+  from message_reads r join messages rm on rm.id = r.message_id
+  where r.user_id = $2::uuid and r.through and r.organization_id = $1::uuid
+  group by rm.conversation_id
+)
 select count(*)::int as count
 from messages m
 join conversations c on c.id = m.conversation_id
+left join marks k on k.conversation_id = m.conversation_id
 where m.organization_id = $1::uuid and c.organization_id = $1::uuid
   and (c.type in ('song_chat', 'support') or (c.type = 'dm' and $2::uuid in (c.user1_id, c.user2_id)))
   and m.sender_id is distinct from $2::uuid
   and not m.is_deleted
+  and m.sequence > coalesce(k.upto, 0)
   and not exists (select 1 from message_reads r where r.message_id = m.id and r.user_id = $2::uuid)`;
 
 export async function countUnreadMessages(database: Database, organizationId: string, reviewerId: string) {
   const rows = await database.preparedAsOrg<{ count: number }>(
     organizationId,
-    'unread_message_count',
+    'unread_message_count_v2',
     UNREAD_COUNT_SQL,
     [organizationId, reviewerId],
   );
@@ -48,6 +58,7 @@ export async function countUnreadIn(
     sql`select count(*)::int as count from messages m
         where m.organization_id = ${organizationId} and m.conversation_id = ${conversationId}
           and not m.is_deleted and m.sender_id is distinct from ${reviewerId}::uuid
+          and m.sequence > ${readMarker(sql`${conversationId}::uuid`, reviewerId)}
           and not exists (
             select 1 from message_reads r where r.message_id = m.id and r.user_id = ${reviewerId}::uuid
           )`,
