@@ -1,4 +1,7 @@
-import { z } from 'zod';
+/**
+ * Accounts and sessions: the texts users see, the shapes and the rules both sides share. No zod
+ * here: the login screen's first load imports this module (the request bodies are in auth-schemas.ts).
+ */
 
 /** Spec section 8 "Login and reset": the exact texts users see. */
 export const AUTH_MESSAGES = {
@@ -28,37 +31,6 @@ export function isUnconfirmedEmailError(text: string | undefined | null): boolea
   if (!text) return false;
   return /Email not confirmed|email_not_confirmed|unverified/i.test(text);
 }
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN, { message: AUTH_MESSAGES.passwordTooShort })
-  .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` });
-
-export const signupBody = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  name: z.string().trim().min(1, { message: 'Please enter your name' }).max(100),
-});
-export const passwordGrantBody = z.object({
-  email: z.string().max(320),
-  password: z.string().max(PASSWORD_MAX * 4),
-});
-export const refreshGrantBody = z.object({ refresh_token: z.string().max(200).optional() });
-export const recoverBody = z.object({ email: z.string().max(320) });
-export const resendBody = z.object({ type: z.literal('signup'), email: z.string().max(320) });
-/** A signed-in (not a reset) session must also prove the current password (profile page). */
-export const updateUserBody = z.object({
-  password: passwordSchema,
-  current_password: z
-    .string()
-    .max(PASSWORD_MAX * 4)
-    .optional(),
-});
 
 export interface Factor {
   id: string;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  brandingInputSchema,
   contrastIssues,
   contrastRatio,
   cssColorToHex,
@@ -11,6 +10,7 @@ import {
   radiusToPx,
   relativeLuminance,
 } from './branding.ts';
+import { brandingInputSchema } from './branding-schemas.ts';
 
 describe('contrastRatio (WCAG 2.x)', () => {
   it('is 21:1 for black on white and 1:1 for a colour on itself, in either order', () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  enrollFactorBody,
-  isMfaPending,
-  MFA_MESSAGES,
-  maskPhone,
-  mfaCodeSchema,
-  normalizePhone,
-} from './mfa.ts';
+import { isMfaPending, MFA_MESSAGES, maskPhone, normalizePhone } from './mfa.ts';
+import { enrollFactorBody, mfaCodeSchema } from './mfa-schemas.ts';
 
 describe('MFA rules', () => {
   it('asks for the code step only for aal1 with a verified factor (spec section 4)', () => {

@@ -3,14 +3,26 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { paths } from '../config/paths';
 import { AuthEventNavigator } from './guards/auth-event-navigator';
-import { RequireNoOrganization, RequireOrganization } from './guards/require-organization';
 import { RequireSession } from './guards/require-session';
-import { AppShell } from './shell/app-shell';
 
 /** Every page is its own chunk. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
+
+// The signed-in frame (shell with chat, search, player and realtime; the account check) is its own
+// chunk too, so the login screen's first load carries none of it (docs/PERFORMANCE.md).
+const AppShell = page(
+  () => import('./shell/app-shell'),
+  (m) => m.AppShell,
+);
+const RequireOrganization = page(
+  () => import('./guards/require-organization'),
+  (m) => m.RequireOrganization,
+);
+const RequireNoOrganization = lazy(() =>
+  import('./guards/require-organization').then((m) => ({ default: m.RequireNoOrganization })),
+);
 
 // Public
 const MetadataFormPage = page(
@@ -194,7 +206,13 @@ export function AppRoutes() {
             />
           </Route>
 
-          <Route element={<RequireOrganization />}>
+          <Route
+            element={
+              <Suspense fallback={<FullPageLoader />}>
+                <RequireOrganization />
+              </Suspense>
+            }
+          >
             <Route element={<AppShell />}>
               <Route path={paths.labelHub.pattern} element={<LabelHubPage />} />
               <Route path={paths.labelHubAlias.pattern} element={<LabelHubPage />} />

@@ -4,6 +4,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // findBy* waits up to 5 s (default 1 s): a loaded 2-core CI machine compiles lazy pages slowly.
 configure({ asyncUtilTimeout: 5000 });
+// The signed-in shell is a lazy chunk of the app (docs/PERFORMANCE.md, login bundle). Loaded here, as
+// when it was part of the entry, so a file's first test does not spend its time budget compiling it.
+await import('../app/shell/app-shell');
 
 // jsdom has no matchMedia. Answer width queries for its 1024 px wide window (a desktop), the rest
 // with false; a test can stub another viewport.

@@ -5,7 +5,7 @@ import {
   resendBody,
   signupBody,
   updateUserBody,
-} from '@music-review/core/auth';
+} from '@music-review/core/auth-schemas';
 import { SESSION_HINT_COOKIE } from '@music-review/core/session-hint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { challengeFactorBody, enrollFactorBody, verifyFactorBody } from '@music-review/core/mfa';
+import { challengeFactorBody, enrollFactorBody, verifyFactorBody } from '@music-review/core/mfa-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,5 @@
-import { BRANDING_COLOR_TOKENS, type BrandingInput } from '@music-review/core/branding';
+import { BRANDING_COLOR_TOKENS } from '@music-review/core/branding';
+import type { BrandingInput } from '@music-review/core/branding-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
 

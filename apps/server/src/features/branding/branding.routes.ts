@@ -1,9 +1,9 @@
 import {
   BRANDING_COLOR_TOKENS,
   type BrandingColorToken,
-  brandingInputSchema,
   SHADOW_INTENSITIES,
 } from '@music-review/core/branding';
+import { brandingInputSchema } from '@music-review/core/branding-schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';

@@ -1,7 +1,6 @@
 import {
   BRANDING_COLOR_TOKENS,
   type BrandingDto,
-  type BrandingInput,
   type BrandingMode,
   type BrandingPalette,
   cssColorToHex,
@@ -13,6 +12,7 @@ import {
   SHADOW_INTENSITIES,
   type ShadowIntensity,
 } from '@music-review/core/branding';
+import type { BrandingInput } from '@music-review/core/branding-schemas';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { AppError } from '../../platform/errors.ts';

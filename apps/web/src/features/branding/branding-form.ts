@@ -3,16 +3,15 @@ import {
   BRANDING_MODES,
   type BrandingColorToken,
   type BrandingDto,
-  type BrandingInput,
   type BrandingMode,
   type BrandingPalette,
-  brandingInputSchema,
   DEFAULT_CORNER_RADIUS,
   DEFAULT_SHADOW_INTENSITY,
   normalizeHex,
   radiusToPx,
   type ShadowIntensity,
 } from '@music-review/core/branding';
+import { type BrandingInput, brandingInputSchema } from '@music-review/core/branding-schemas';
 
 /** An uploaded (or already saved) image: its storage key and something the browser can show. */
 export interface ImageValue {

@@ -1,9 +1,5 @@
-import type {
-  EnrollFactorInput,
-  FactorEnrollmentDto,
-  MfaChallengeDto,
-  UnenrollFactorDto,
-} from '@music-review/core/mfa';
+import type { FactorEnrollmentDto, MfaChallengeDto, UnenrollFactorDto } from '@music-review/core/mfa';
+import type { EnrollFactorInput } from '@music-review/core/mfa-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../api-context';
 import { meQueryKey } from '../me';

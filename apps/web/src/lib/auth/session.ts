@@ -1,6 +1,5 @@
 import type { AuthUser } from '@music-review/core/auth';
 import { isMfaPending } from '@music-review/core/mfa';
-import { z } from 'zod';
 
 /**
  * The session as the browser keeps it: in memory only. The refresh token in the server's answer is
@@ -25,11 +24,25 @@ export function needsMfaStep(session: ClientSession): boolean {
   return isMfaPending(session.aal, session.user.factors);
 }
 
-const sessionResponseSchema = z.object({
-  access_token: z.string().min(1),
-  expires_at: z.number(),
-  user: z.looseObject({ id: z.string(), email: z.string() }),
-});
+interface SessionResponse {
+  access_token: string;
+  expires_at: number;
+  user: AuthUser;
+}
+
+/**
+ * The fields the app relies on in the server's session answer. Checked by hand, like isClientSession
+ * below: this module is in the first load of every page, which stays free of zod (docs/PERFORMANCE.md).
+ */
+function isSessionResponse(body: unknown): body is SessionResponse {
+  if (!body || typeof body !== 'object') return false;
+  const { access_token, expires_at, user } = body as Record<string, unknown>;
+  if (typeof access_token !== 'string' || access_token.length === 0) return false;
+  if (typeof expires_at !== 'number' || !Number.isFinite(expires_at)) return false;
+  if (!user || typeof user !== 'object') return false;
+  const { id, email } = user as Record<string, unknown>;
+  return typeof id === 'string' && typeof email === 'string';
+}
 
 function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
@@ -49,13 +62,12 @@ function decodeJwtPayload(token: string): Record<string, unknown> | null {
 
 /** Reads the server's session answer; null when it is not a usable session. */
 export function toClientSession(body: unknown): ClientSession | null {
-  const parsed = sessionResponseSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const user = parsed.data.user as unknown as AuthUser;
-  const claims = decodeJwtPayload(parsed.data.access_token);
+  if (!isSessionResponse(body)) return null;
+  const user = body.user;
+  const claims = decodeJwtPayload(body.access_token);
   return {
-    accessToken: parsed.data.access_token,
-    expiresAt: parsed.data.expires_at,
+    accessToken: body.access_token,
+    expiresAt: body.expires_at,
     user: { ...user, user_metadata: user.user_metadata ?? {}, factors: user.factors ?? [] },
     isRecovery: claims?.is_recovery === true,
     aal: claims?.aal === 'aal2' ? 'aal2' : 'aal1',

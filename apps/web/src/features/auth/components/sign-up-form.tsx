@@ -1,4 +1,4 @@
-import { signupBody } from '@music-review/core/auth';
+import { signupBody } from '@music-review/core/auth-schemas';
 import { type FormEvent, useState } from 'react';
 import {
   PasswordStrengthMeter,

@@ -1,19 +1,28 @@
 import { AUTH_MESSAGES } from '@music-review/core/auth';
 import { MFA_MESSAGES } from '@music-review/core/mfa';
 import { KeyRound, MailCheck, ShieldCheck, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StandaloneLayout } from '../../../components/standalone-layout';
 import { Button } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
 import { env } from '../../../config/env';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { needsMfaStep } from '../../../lib/auth/session';
 import { AuthCard } from '../components/auth-card';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm, type LoginValues } from '../components/login-form';
-import { MfaChallengeForm } from '../components/mfa-challenge-form';
-import { SignUpForm } from '../components/sign-up-form';
 import { VerifyEmailView } from '../components/verify-email-view';
+
+// Loaded when needed, not with the login screen (docs/PERFORMANCE.md, login bundle): the sign-up form
+// checks its fields with the API's zod schema; the code step only concerns accounts with a factor.
+const SignUpForm = lazy(() => import('../components/sign-up-form').then((m) => ({ default: m.SignUpForm })));
+const MfaChallengeForm = lazy(() =>
+  import('../components/mfa-challenge-form').then((m) => ({ default: m.MfaChallengeForm })),
+);
+
+/** While a lazily loaded form arrives; the card (and its heading) shows once the form can. */
+const formLoading = <LoadingState className="py-10" />;
 
 type View = { name: 'login' } | { name: 'forgot' } | { name: 'signup' } | { name: 'verify'; email: string };
 
@@ -58,13 +67,15 @@ export function LoginPage() {
   if (session && !session.isRecovery && needsMfaStep(session)) {
     return (
       <StandaloneLayout>
-        <AuthCard
-          icon={<ShieldCheck aria-hidden="true" />}
-          title={MFA_MESSAGES.stepTitle}
-          footer={<HelpFooter />}
-        >
-          <MfaChallengeForm factors={session.user.factors} />
-        </AuthCard>
+        <Suspense fallback={formLoading}>
+          <AuthCard
+            icon={<ShieldCheck aria-hidden="true" />}
+            title={MFA_MESSAGES.stepTitle}
+            footer={<HelpFooter />}
+          >
+            <MfaChallengeForm factors={session.user.factors} />
+          </AuthCard>
+        </Suspense>
       </StandaloneLayout>
     );
   }
@@ -90,21 +101,23 @@ export function LoginPage() {
       break;
     case 'signup':
       content = (
-        <AuthCard
-          icon={<UserPlus aria-hidden="true" />}
-          title="Create your account"
-          description="Join your label on Music Review."
-          footer={
-            <p>
-              Already have an account?{' '}
-              <Button variant="link" onClick={backToLogin}>
-                Sign in
-              </Button>
-            </p>
-          }
-        >
-          <SignUpForm onSignedUp={(email) => setView({ name: 'verify', email })} />
-        </AuthCard>
+        <Suspense fallback={formLoading}>
+          <AuthCard
+            icon={<UserPlus aria-hidden="true" />}
+            title="Create your account"
+            description="Join your label on Music Review."
+            footer={
+              <p>
+                Already have an account?{' '}
+                <Button variant="link" onClick={backToLogin}>
+                  Sign in
+                </Button>
+              </p>
+            }
+          >
+            <SignUpForm onSignedUp={(email) => setView({ name: 'verify', email })} />
+          </AuthCard>
+        </Suspense>
       );
       break;
     default:

@@ -1,4 +1,5 @@
-import type { BrandingDto, BrandingInput } from '@music-review/core/branding';
+import type { BrandingDto } from '@music-review/core/branding';
+import type { BrandingInput } from '@music-review/core/branding-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { brandingQueryKeyFor } from './get-branding';

@@ -1,9 +1,5 @@
-import {
-  type BrandingDto,
-  type BrandingInput,
-  defaultBranding,
-  emptyPalette,
-} from '@music-review/core/branding';
+import { type BrandingDto, defaultBranding, emptyPalette } from '@music-review/core/branding';
+import type { BrandingInput } from '@music-review/core/branding-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,0 +1,85 @@
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** Issue 12 item 18: the login route's initial JavaScript, at most 120 kB gzipped (docs/PERFORMANCE.md). */
+const LOGIN_JS_BUDGET_BYTES = 120_000;
+/** Names zod gives its schema classes; any of them in a script means zod was loaded. */
+const ZOD_MARKER = /"\$?Zod(?:Object|String|Error|Type)"/;
+
+interface LoadedScript {
+  url: string;
+  body: Buffer;
+  response: Response;
+}
+
+/** Every script the page fetches from `url` until the network is quiet. */
+async function scriptsLoadedBy(page: Page, url: string, ready: () => Promise<void>) {
+  const pending: Promise<LoadedScript>[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) {
+      pending.push(response.body().then((body) => ({ url: response.url(), body, response })));
+    }
+  });
+  await page.goto(url);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  return Promise.all(pending);
+}
+
+test.describe('what the browser downloads', () => {
+  test('the login route starts with at most 120 kB of gzipped JavaScript, compressed, cached for a year, and no zod', async ({
+    page,
+  }) => {
+    let html = '';
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') html = await response.text();
+    });
+    const scripts = await scriptsLoadedBy(page, '/auth', async () => {
+      await expect(page.getByRole('heading', { name: 'Welcome to the product' })).toBeVisible();
+    });
+    const gzipSize = (s: LoadedScript) => gzipSync(s.body, { level: 9 }).length;
+    const report = scripts.map((s) => `${new URL(s.url).pathname} ${gzipSize(s)}`).join('\n');
+
+    // The initial JavaScript: the entry and the chunks index.html preloads with it (issue 12 item 18).
+    const initial = [
+      ...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g),
+    ].map((m) => m[1]);
+    expect(initial.length).toBeGreaterThan(0);
+    const initialScripts = scripts.filter((s) => initial.includes(new URL(s.url).pathname));
+    expect(initialScripts.map((s) => new URL(s.url).pathname).sort()).toEqual([...initial].sort());
+    const initialBytes = initialScripts.reduce((sum, s) => sum + gzipSize(s), 0);
+    expect(initialBytes, report).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+
+    // Everything the login screen loads (the lazy login page included): no zod, compressed, cached.
+    for (const script of scripts) {
+      expect(script.body.toString(), `${script.url} carries zod`).not.toMatch(ZOD_MARKER);
+      const headers = await script.response.allHeaders();
+      expect(headers['content-encoding'], script.url).toMatch(/^(br|gzip)$/);
+      expect(headers['cache-control'], script.url).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  test('the page itself is revalidated on every load and source maps are not public', async ({
+    page,
+    request,
+  }) => {
+    const document = await page.goto('/auth');
+    expect(document?.status()).toBe(200);
+    expect(document?.headers()['cache-control']).toBe('no-cache');
+    const html = await document!.text();
+    const entry = html.match(/<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(entry).toBeTruthy();
+    const map = await request.get(`${entry}.map`);
+    expect(map.status()).toBe(404);
+    expect(await map.text()).not.toContain('sourcesContent');
+  });
+
+  test('asking to sign up loads the form and its checks on demand', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await expect(page.getByText('Please enter your name')).toBeVisible();
+  });
+});
