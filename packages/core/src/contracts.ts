@@ -599,7 +599,8 @@ export interface PublicContractDto {
   body_text: string;
   document_url: string | null;
   signed_document_url: string | null;
-  signer: { id: string; name: string; email: string; role: string; status: string };
+  /** The signer this link is for. Internal ids (the label's, the signer's) are not part of the page. */
+  signer: { name: string; email: string; role: string; status: string };
   signers: Array<{ position: number; name: string; role: string; status: string; signed_at: string | null }>;
 }
 

@@ -162,6 +162,19 @@ export async function findContract(tx: Queryable, orgId: string, id: string, loc
   return rows[0] ?? null;
 }
 
+/**
+ * A contract's stored files by its id alone, across organizations on purpose (run as the owner):
+ * the signer's download link names only the contract (its HMAC signature is checked first), so
+ * that no internal id of the label appears on the public page.
+ */
+export async function findContractFiles(db: Queryable, id: string) {
+  const rows = await queryRows<Pick<ContractRow, 'document_key' | 'signed_document_key'>>(
+    db,
+    sql`select document_key, signed_document_key from contracts where id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
 /** What a draft's terms set on its row (on creation and on each edit). */
 export interface DraftValues {
   artistName: string;

@@ -140,6 +140,28 @@ export async function contractsRoutes(app: App, ctx: AppContext) {
     async (req) => service.openForSigning(req, req.params.id, req.query.token),
   );
 
+  // The signer's downloads (the links the signing page gives, valid 15 minutes).
+  app.get(
+    '/api/v1/public/contracts/:id/files/:which',
+    {
+      schema: {
+        tags: publicTags,
+        params: z.object({ id: z.string().max(64), which: z.enum(['document', 'signed']) }),
+        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const file = await service.publicFile(req.params.id, req.params.which, req.query);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
+
   app.post(
     '/api/v1/public/contracts/:id/sign',
     { schema: { tags: publicTags, params: idParam, body: signContractBody } },

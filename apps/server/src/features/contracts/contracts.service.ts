@@ -45,6 +45,7 @@ import {
   type PublicLink,
 } from '../../platform/public-links/public-links.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
+import { createUrlSigner, loadStorageSecret, type UrlSigner } from '../../platform/storage/url-signer.ts';
 import { createNotificationsService, type Notified } from '../notifications/notifications.service.ts';
 import {
   type AuditEvent,
@@ -56,6 +57,8 @@ import {
 import * as repo from './contracts.repo.ts';
 
 /** Signing and decline links last 30 days (docs/decisions/0009-contract-signing.md). */
+export type ContractFileKind = 'document' | 'signed';
+
 export const CONTRACT_LINK_TTL_MS = 30 * 24 * 3_600_000;
 /** Download URLs for the label and the signer. */
 const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -214,9 +217,25 @@ export function createContractsService(ctx: AppContext) {
     return Buffer.concat(chunks);
   }
 
-  async function downloadUrl(key: string | null) {
+  // The signer's downloads: URLs of our own that name only the contract (the storage's URLs carry
+  // the label's id in the key), signed with the storage secret and valid 15 minutes.
+  let fileSigner: Promise<UrlSigner> | null = null;
+  const publicFileSigner = () => {
+    fileSigner ??= loadStorageSecret(database).then(createUrlSigner);
+    return fileSigner;
+  };
+  const publicFileKey = (contractId: string, which: ContractFileKind) => `contract/${contractId}/${which}`;
+
+  async function publicFileUrl(contractId: string, which: ContractFileKind, key: string | null) {
     if (!key) return null;
-    return (await driver().signedGetUrl(key, DOWNLOAD_URL_TTL_SECONDS)).url;
+    const exp = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_TTL_SECONDS;
+    const sig = (await publicFileSigner()).sign({
+      method: 'GET',
+      key: publicFileKey(contractId, which),
+      exp,
+    });
+    const query = new URLSearchParams({ exp: String(exp), sig });
+    return `${ctx.config.appUrl}/api/v1/public/contracts/${contractId}/files/${which}?${query}`;
   }
 
   async function resolveTemplate(tx: Queryable, orgId: string, templateId: string) {
@@ -639,10 +658,9 @@ export function createContractsService(ctx: AppContext) {
         song_title: view.song?.title ?? '',
         artist_name: view.contract.artist_name,
         body_text: view.contract.body_text,
-        document_url: await downloadUrl(view.contract.document_key),
-        signed_document_url: await downloadUrl(view.contract.signed_document_key),
+        document_url: await publicFileUrl(contractId, 'document', view.contract.document_key),
+        signed_document_url: await publicFileUrl(contractId, 'signed', view.contract.signed_document_key),
         signer: {
-          id: view.signer.id,
           name: view.signer.name,
           email: view.signer.email,
           role: view.signer.role,
@@ -744,7 +762,25 @@ export function createContractsService(ctx: AppContext) {
       return {
         status: outcome.status,
         signed_at: iso(outcome.signedAt)!,
-        signed_document_url: await downloadUrl(outcome.signedDocumentKey),
+        signed_document_url: await publicFileUrl(contractId, 'signed', outcome.signedDocumentKey),
+      };
+    },
+
+    /** A file of the contract through a URL the signing page was given (publicFileUrl). */
+    async publicFile(contractId: string, which: ContractFileKind, query: { exp?: string; sig?: string }) {
+      const exp = query.exp && /^\d{1,12}$/.test(query.exp) ? Number(query.exp) : Number.NaN;
+      (await publicFileSigner()).verify(
+        { method: 'GET', key: publicFileKey(contractId, which), exp },
+        query.sig,
+      );
+      const row = UUID.test(contractId) ? await repo.findContractFiles(database.db, contractId) : null;
+      const key = which === 'signed' ? row?.signed_document_key : row?.document_key;
+      const object = key ? await driver().getStream(key) : null;
+      if (!object) throw notFound('File not found');
+      return {
+        body: object.body,
+        size: object.size,
+        filename: which === 'signed' ? 'contract-signed.pdf' : 'contract.pdf',
       };
     },
 

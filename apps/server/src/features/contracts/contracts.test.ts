@@ -412,6 +412,42 @@ describe('contracts', () => {
     expect(signedPdf.length).toBeLessThan(300_000);
   });
 
+  it('the public signing page and its answers name no internal id of the label', async () => {
+    const contract = await draft(pro);
+    const sent = await sendTo(pro, contract.id, 2);
+    const [first, second] = sent.links.map((l) => tokenOf(l.sign_url)) as [string, string];
+    const org = pro.organization.id;
+    const signerIds = (await api(pro, 'GET', `/api/v1/contracts/${contract.id}`))
+      .json<ContractDetailDto>()
+      .signers.map((s) => s.id);
+    const internal = [org, ...signerIds, pro.reviewer.id];
+    const leaks = (body: string) => internal.filter((id) => body.includes(id));
+
+    const view = await pub('GET', `/api/v1/public/contracts/${contract.id}?token=${first}`);
+    expect(view.statusCode).toBe(200);
+    expect(leaks(view.body)).toEqual([]);
+    // The document still downloads, whole, from the link the page gives.
+    expect(sha(await bytesAt(view.json().document_url))).toBe(sent.contract.document_sha256);
+    expect((await sign(contract.id, first)).statusCode).toBe(200);
+    const last = await sign(contract.id, second);
+    expect(last.statusCode).toBe(200);
+    expect(leaks(last.body)).toEqual([]);
+    const done = (await api(pro, 'GET', `/api/v1/contracts/${contract.id}`)).json<ContractDetailDto>();
+    expect(sha(await bytesAt(last.json().signed_document_url))).toBe(done.signed_sha256);
+    // A link to one contract's file does not open another's, and a tampered one opens nothing.
+    const url = new URL(last.json().signed_document_url);
+    const other = await draft(pro);
+    const forged = await server.app.inject({
+      method: 'GET',
+      url: `${url.pathname.replace(contract.id, other.id)}${url.search}`,
+    });
+    expect(forged.statusCode).toBe(403);
+    url.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 60));
+    expect((await server.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('is declined with a reason; the label is told and the signing links stop working', async () => {
     const contract = await draft(pro);
     const sent = await sendTo(pro, contract.id, 2);

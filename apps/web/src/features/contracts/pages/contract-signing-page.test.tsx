@@ -17,7 +17,7 @@ const contract: PublicContractDto = {
   body_text: 'The artist grants the label the right to release the song.',
   document_url: null,
   signed_document_url: null,
-  signer: { id: 'signer-1', name: 'Nova Lane', email: 'nova@example.com', role: 'Artist', status: 'pending' },
+  signer: { name: 'Nova Lane', email: 'nova@example.com', role: 'Artist', status: 'pending' },
   signers: [
     { position: 1, name: 'Nova Lane', role: 'Artist', status: 'pending', signed_at: null },
     {
