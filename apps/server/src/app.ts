@@ -41,6 +41,7 @@ import { teamRoutes } from './features/team/team.routes.ts';
 import { trackViewersRoutes } from './features/track-viewers/track-viewers.routes.ts';
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
+import { registerFoundBeforeBody } from './platform/found-before-body.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerRealtime } from './platform/realtime/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (url.startsWith('/api/v1/') && !isPublic) await ctx.auth.verifyClaims(req);
   });
   registerInputGuard(app); // no control characters in any text (decision 0013); before the routes
+  registerFoundBeforeBody(app, ctx); // another label's ids: 404 before the body is looked at
 
   await authRoutes(app, ctx);
   await organizationsRoutes(app, ctx);
