@@ -133,7 +133,7 @@ describe("another label's ids answer 404 whatever the body", () => {
         server.app.inject({
           method: 'POST',
           url: `/api/v1/public/contracts/${their.draftContract}/sign`,
-          payload: { ...INVALID, token: new URL(their.signUrl).searchParams.get('token') ?? 'x' },
+          payload: { ...INVALID, token: new URL(their.signUrl ?? '').searchParams.get('token') ?? 'x' },
           remoteAddress: uniqueIp(),
         }),
     ],
