@@ -300,7 +300,7 @@ export class PdfWriter {
       for (const run of item.runs) {
         const font = embedded.get(run.source)!;
         item.page.drawText(run.text, { x, y: item.y, size: item.size, font, color: item.color });
-        x += font.widthOfTextAtSize(run.text, item.size);
+        x += textWidth(run.text, [run.source], item.size);
       }
     }
     this.pending.length = 0;
