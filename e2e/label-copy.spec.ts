@@ -41,7 +41,7 @@ test('the label starts a label copy, the artist completes it from a link, the la
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/tab-1280.png`, fullPage: true });
 
   // The artist's form link, opened signed out in another browser.
-  await page.getByRole('button', { name: 'Create artist form link' }).click();
+  await page.getByRole('button', { name: 'Create link for the artist form' }).click();
   const url = await page.getByRole('textbox', { name: 'Artist form link' }).inputValue();
   const artist = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const form = await artist.newPage();

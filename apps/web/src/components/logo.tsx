@@ -8,6 +8,9 @@ export const APP_NAME = DEFAULT_APP_NAME;
 /** The default long logo (mark and wordmark), one per mode so the wordmark stays readable. */
 export const DEFAULT_LONG_LOGO = { dark: '/logo-long-dark.svg', light: '/logo-long-light.svg' } as const;
 export const DEFAULT_SMALL_LOGO = '/logo-small.svg';
+/** The default images' own sizes (their SVG width and height): the space is kept before they load. */
+const LONG_LOGO_SIZE = { width: 148, height: 32 } as const;
+const SMALL_LOGO_SIZE = { width: 32, height: 32 } as const;
 
 /** The default mark: a waveform in a violet tile. Drawn inline, so it can never fail to load. */
 export function LogoMark({ className }: { className?: string }) {
@@ -77,6 +80,7 @@ export function Logo({ imageUrls = [], showName = true, appName = APP_NAME, clas
           src={step.src}
           alt=""
           onError={onError(step.src)}
+          {...LONG_LOGO_SIZE}
           data-logo="long"
           className="h-8 w-auto max-w-full shrink-0"
         />
@@ -93,6 +97,9 @@ export function Logo({ imageUrls = [], showName = true, appName = APP_NAME, clas
           src={step.src}
           alt=""
           onError={onError(step.src)}
+          // A label's own logo: its shape is unknown until it loads, so it is sized as the small one
+          // (the classes keep its height and let its width follow the image).
+          {...SMALL_LOGO_SIZE}
           data-logo={step.kind}
           className={cn(
             'h-8 shrink-0 object-contain',

@@ -52,7 +52,8 @@ export function SearchField({
   }, [text, value, onSearch]);
 
   return (
-    <div role={role} className={cn('flex flex-col gap-1.5', className)}>
+    // A search landmark is named by its label: the app chrome holds the global search landmark too.
+    <div {...(role ? { role, 'aria-label': label } : {})} className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-foreground">
         {label}
       </label>

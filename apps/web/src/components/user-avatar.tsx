@@ -35,6 +35,7 @@ export function UserAvatar({
   avatarKey,
   className,
   label,
+  id,
 }: {
   name: string;
   avatarKey?: string | null;
@@ -42,6 +43,8 @@ export function UserAvatar({
   className?: string;
   /** Set to announce the picture itself (e.g. "Your photo"); otherwise hidden from assistive tech. */
   label?: string;
+  /** For a control that names itself by what it shows (aria-labelledby): the initials, or nothing over a photo. */
+  id?: string;
 }) {
   const url = useAvatarUrl(avatarKey);
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
@@ -50,6 +53,7 @@ export function UserAvatar({
 
   return (
     <span
+      id={id}
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       className={cn(
         'relative flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-violet-500 to-indigo-600 font-semibold text-white select-none',

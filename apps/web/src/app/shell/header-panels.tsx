@@ -22,35 +22,39 @@ export function MessagesButton() {
 
   return (
     <>
-      <Button
-        ref={triggerRef}
-        variant="ghost"
-        size="icon"
-        aria-label="Messages"
-        title="Messages"
-        aria-haspopup="dialog"
-        aria-expanded={panel.isOpen}
-        aria-controls={panel.isOpen ? panelId : undefined}
-        aria-describedby={badge ? badgeId : undefined}
-        onClick={panel.toggle}
-        className="relative"
-      >
-        <MessageSquare aria-hidden="true" />
-        {badge ? (
-          <>
-            <span
-              aria-hidden="true"
-              data-testid="messages-badge"
-              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold tabular-nums text-destructive-foreground"
-            >
-              {badge}
-            </span>
+      {/* The badge sits over the button's corner, not in it: the count is the button's description,
+          not its label (a number inside a control would be read as its name, WCAG 2.5.3). */}
+      <span className="relative inline-flex">
+        <Button
+          ref={triggerRef}
+          variant="ghost"
+          size="icon"
+          aria-label="Messages"
+          title="Messages"
+          aria-haspopup="dialog"
+          aria-expanded={panel.isOpen}
+          aria-controls={panel.isOpen ? panelId : undefined}
+          aria-describedby={badge ? badgeId : undefined}
+          onClick={panel.toggle}
+          className="relative"
+        >
+          <MessageSquare aria-hidden="true" />
+          {badge ? (
             <span id={badgeId} className="sr-only">
               {count === 1 ? '1 unread message' : `${count} unread messages`}
             </span>
-          </>
+          ) : null}
+        </Button>
+        {badge ? (
+          <span
+            aria-hidden="true"
+            data-testid="messages-badge"
+            className="pointer-events-none absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive-strong px-1 text-[0.625rem] leading-none font-semibold tabular-nums text-destructive-foreground"
+          >
+            {badge}
+          </span>
         ) : null}
-      </Button>
+      </span>
       {panel.isOpen ? (
         <MessagesPanel
           id={panelId}

@@ -70,7 +70,7 @@ afterEach(() => {
 describe('user menu', () => {
   it('shows the name, email, the status choice and the team members online with what they do', async () => {
     const { user } = await openShell();
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'AL User menu' }));
     const menu = screen.getByRole('menu', { name: 'User menu' });
     expect(within(menu).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(menu).getByText('ada@label.test')).toBeTruthy();
@@ -115,7 +115,7 @@ describe('user menu', () => {
       'GET /api/v1/songs/song-9/marketing': apiError(404, 'not_found', 'Signed song not found'),
       'GET /api/v1/reviewers': json(200, []),
     });
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'AL User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: /Sam Rivers/ }));
     expect(screen.queryByRole('menu', { name: 'User menu' })).toBeNull();
     // The page loads lazily: the router commits the new location with it.
@@ -126,7 +126,7 @@ describe('user menu', () => {
     const { user } = await openShell({
       'GET /api/v1/presence': json(200, { online_count: 1, members: [team.members[0]] }),
     });
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'AL User menu' }));
     expect(await screen.findByText('No one else is online')).toBeTruthy();
   });
 
@@ -136,7 +136,7 @@ describe('user menu', () => {
       expect(heartbeats(server)[0]).toEqual({ status: 'online', current_activity: 'On Home', viewing: null }),
     );
 
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'AL User menu' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'Away' }));
     await waitFor(() => expect(heartbeats(server).at(-1)).toMatchObject({ status: 'away' }));
     expect(screen.getByRole('menuitemradio', { name: 'Away' }).getAttribute('aria-checked')).toBe('true');
@@ -161,8 +161,8 @@ describe('user menu', () => {
     const sendBeacon = vi.fn(() => true);
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
     const { authStore } = await openShell();
-    await screen.findByRole('button', { name: 'User menu' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'User menu' }).textContent).toBe('AL'));
+    await screen.findByRole('button', { name: 'AL User menu' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'AL User menu' }).textContent).toBe('AL'));
 
     window.dispatchEvent(new Event('pagehide'));
     expect(sendBeacon).toHaveBeenCalledTimes(1);
@@ -177,7 +177,7 @@ describe('user menu', () => {
 
   it('marks the member offline before signing out', async () => {
     const { user, server } = await openShell();
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'AL User menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Welcome to the product' })).toBeTruthy();
     const order = server.requests

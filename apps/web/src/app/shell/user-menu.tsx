@@ -1,5 +1,5 @@
 import { LogOut, Moon, Settings, User } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Popover } from '../../components/ui/popover';
 import { Spinner } from '../../components/ui/spinner';
@@ -32,6 +32,8 @@ export function UserMenu() {
   const presence = usePresenceReporter();
   const name = me.data?.reviewer?.name ?? '';
   const email = me.data?.reviewer?.email ?? session?.user.email ?? '';
+  const avatarId = useId();
+  const buttonId = useId();
 
   return (
     <Popover
@@ -41,10 +43,15 @@ export function UserMenu() {
         <button
           {...props}
           type="button"
+          id={buttonId}
+          // Named by what it shows, then what it is (WCAG 2.5.3, label in name): the initials, then
+          // its own aria-label: "AL User menu", or "User menu" over a photo.
+          aria-labelledby={`${avatarId} ${buttonId}`}
           aria-label="User menu"
           className="relative flex size-10 items-center justify-center rounded-full outline-none transition-shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <UserAvatar
+            id={avatarId}
             name={name || email}
             avatarKey={me.data?.reviewer?.avatar_key}
             className="size-8 text-xs"

@@ -9,6 +9,8 @@ export function AssetPreview({ asset, label }: { asset: AssetVersionDto; label: 
       <img
         src={asset.url}
         alt={`${label}, version ${asset.version}`}
+        width={224}
+        height={224}
         className="aspect-square w-full max-w-56 rounded-lg border border-border bg-muted object-cover"
       />
     );

@@ -87,7 +87,7 @@ describe('organization branding', { timeout: 15_000 }, () => {
     expect(within(sidebar).getByText('Nova Hub')).toBeTruthy();
     expect(sidebar.querySelector('img')?.getAttribute('src')).toBe('https://files.test/logo.png');
 
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /User menu$/ }));
     await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Sign Out' }));
     await screen.findByRole('heading', { name: 'Welcome to the product' });
 

@@ -192,9 +192,12 @@ function ContractView({ token, contract }: { token: string; contract: PublicCont
             </a>
           ) : null}
         </div>
+        {/* Scrolls on its own: focusable, so the text can be read and scrolled from the keyboard. */}
         <section
           aria-label="Document text"
-          className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap rounded-lg border border-border bg-muted/40 p-4 text-sm leading-6"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap rounded-lg border border-border bg-muted/40 p-4 text-sm leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           {contract.body_text}
         </section>

@@ -53,22 +53,25 @@ function isEmptyAt(data: LabelCopyData, path: string): boolean {
 function Section({
   title,
   description,
+  level,
   children,
 }: {
   title: string;
   description?: string;
+  level: 2 | 3;
   children: ReactNode;
 }) {
   const id = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section
       aria-labelledby={id}
       className="flex flex-col gap-4 border-t border-border pt-5 first:border-t-0 first:pt-0"
     >
       <div>
-        <h3 id={id} className="text-base font-semibold text-foreground">
+        <Heading id={id} className="text-base font-semibold text-foreground">
           {title}
-        </h3>
+        </Heading>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>
       {children}
@@ -281,11 +284,14 @@ export function LabelCopyFields({
   onChange,
   issues,
   disabled = false,
+  headingLevel = 3,
 }: {
   data: LabelCopyData;
   onChange: (data: LabelCopyData) => void;
   issues: IssueMap;
   disabled?: boolean;
+  /** The sections' heading level: 2 right under a page's title, 3 inside a tab (under its h2). */
+  headingLevel?: 2 | 3;
 }) {
   const set = (patch: Partial<LabelCopyData>) => onChange({ ...data, ...patch });
   const err = (field: string) => issues.get(field);
@@ -311,7 +317,7 @@ export function LabelCopyFields({
   return (
     // Locked (final) fields hide their example placeholders, so an empty field does not read as filled in.
     <div className="flex flex-col gap-6 [&_input:disabled::placeholder]:text-transparent">
-      <Section title="Release">
+      <Section level={headingLevel} title="Release">
         <div className={grid}>
           {text('release_title', 'Release title')}
           {text('release_version', 'Release version', { placeholder: 'Deluxe Edition' })}
@@ -339,18 +345,22 @@ export function LabelCopyFields({
         </div>
       </Section>
 
-      <Section title="Territories">
+      <Section level={headingLevel} title="Territories">
         <TerritoriesField data={data} onChange={set} error={err('territories')} disabled={disabled} />
       </Section>
 
-      <Section title="Rights lines" description="℗ for the recording, © for the composition and artwork.">
+      <Section
+        level={headingLevel}
+        title="Rights lines"
+        description="℗ for the recording, © for the composition and artwork."
+      >
         <div className={grid}>
           <RightsLineFields line="p_line" symbol="℗" data={data} set={set} err={err} disabled={disabled} />
           <RightsLineFields line="c_line" symbol="©" data={data} set={set} err={err} disabled={disabled} />
         </div>
       </Section>
 
-      <Section title="Tracks" description="For a single, the track is the song.">
+      <Section level={headingLevel} title="Tracks" description="For a single, the track is the song.">
         {err('tracks') ? (
           <p role="alert" className="text-sm text-destructive">
             {err('tracks')}
@@ -432,7 +442,7 @@ export function LabelCopyFields({
         </Button>
       </Section>
 
-      <Section title="Credits">
+      <Section level={headingLevel} title="Credits">
         <div className={grid}>
           <TextField
             label="Producer"
@@ -516,6 +526,7 @@ export function LabelCopyFields({
       </Section>
 
       <Section
+        level={headingLevel}
         title="Writers and publishers"
         description="Shares are percentages and total 100 for each list."
       >

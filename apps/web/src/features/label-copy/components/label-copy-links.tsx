@@ -86,7 +86,8 @@ export function LabelCopyLinks({
                 onClick={() => make(purpose)}
                 isLoading={create.isPending && create.variables === purpose}
                 disabled={blocked !== null}
-                aria-label={`Create ${info.title.toLowerCase()} link`}
+                // Starts with what it shows (WCAG 2.5.3), then says which link.
+                aria-label={`Create link for the ${info.title.toLowerCase()}`}
               >
                 <Link2 aria-hidden="true" />
                 Create link

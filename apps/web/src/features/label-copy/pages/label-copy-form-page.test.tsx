@@ -58,6 +58,8 @@ describe('label copy form page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Label copy for “Night Drive”' }),
     ).toBeTruthy();
+    // The form's sections come right under the page's title (no heading level skipped).
+    expect(screen.getByRole('heading', { level: 2, name: 'Credits' })).toBeTruthy();
     await fill('Producer', 'Sam Reed');
     await waitFor(() => expect(server.requestsTo(`PUT ${base}`).length).toBeGreaterThan(0), {
       timeout: 3000,

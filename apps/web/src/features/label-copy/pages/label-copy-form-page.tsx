@@ -89,6 +89,7 @@ function LabelCopyForm({ token, form }: { token: string; form: PublicLabelCopyFo
         onChange={setData}
         issues={visibleIssues(data, issues, showAll)}
         disabled={isFinal || isSubmitting}
+        headingLevel={2}
       />
       {autosave.status === 'error' && autosave.error ? (
         <Alert>{`Your draft was not saved: ${autosave.error}`}</Alert>

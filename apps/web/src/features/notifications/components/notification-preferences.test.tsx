@@ -28,6 +28,17 @@ describe('NotificationPreferences', () => {
     expect(screen.getByRole('group', { name: 'Campaign task due today' })).toBeTruthy();
   });
 
+  it('is a list of one item per type, each item holding its named group (a list holds only items)', async () => {
+    mockFetch({ 'GET /api/v1/notification-preferences': json(200, preferences()) });
+    renderWithProviders(<NotificationPreferences />);
+    await screen.findByRole('group', { name: 'Review requests' });
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(NOTIFICATION_TYPES.length);
+    expect(
+      within(items[0]!).getByRole('group', { name: NOTIFICATION_TYPE_LABELS[NOTIFICATION_TYPES[0]] }),
+    ).toBeTruthy();
+  });
+
   it('saves a switch and shows the answer', async () => {
     const server = mockFetch({
       'GET /api/v1/notification-preferences': json(200, preferences()),

@@ -19,35 +19,38 @@ function PreferenceRow({
   const labelId = useId();
   const isOn = preference.email;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a fieldset would need a legend; the row only names its switch's group
-    <li role="group" aria-labelledby={labelId} className="flex items-center justify-between gap-4 py-3">
-      <span id={labelId} className="text-sm font-medium text-foreground">
-        {preference.label}
-      </span>
-      <span className="flex shrink-0 items-center gap-2.5 text-sm whitespace-nowrap text-muted-foreground">
-        <span aria-hidden="true">Email me</span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={isOn}
-          aria-label="Email me"
-          aria-busy={isSaving || undefined}
-          disabled={isSaving}
-          onClick={() => onChange(!isOn)}
-          className={cn(
-            'relative h-6 w-11 shrink-0 rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:opacity-60',
-            isOn ? 'bg-primary' : 'bg-input',
-          )}
-        >
-          <span
-            aria-hidden="true"
+    // A list item holds the row's group: a list may only hold items (role="group" on the <li> breaks the list).
+    <li className="py-3">
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would need a legend; the row only names its switch's group */}
+      <div role="group" aria-labelledby={labelId} className="flex items-center justify-between gap-4">
+        <span id={labelId} className="text-sm font-medium text-foreground">
+          {preference.label}
+        </span>
+        <span className="flex shrink-0 items-center gap-2.5 text-sm whitespace-nowrap text-muted-foreground">
+          <span aria-hidden="true">Email me</span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={isOn}
+            aria-label="Email me"
+            aria-busy={isSaving || undefined}
+            disabled={isSaving}
+            onClick={() => onChange(!isOn)}
             className={cn(
-              'absolute top-0.5 size-5 rounded-full bg-white shadow transition-[left]',
-              isOn ? 'left-[1.375rem]' : 'left-0.5',
+              'relative h-6 w-11 shrink-0 rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:opacity-60',
+              isOn ? 'bg-primary' : 'bg-input',
             )}
-          />
-        </button>
-      </span>
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'absolute top-0.5 size-5 rounded-full bg-white shadow transition-[left]',
+                isOn ? 'left-[1.375rem]' : 'left-0.5',
+              )}
+            />
+          </button>
+        </span>
+      </div>
     </li>
   );
 }

@@ -54,7 +54,9 @@ describe('NotificationsButton', () => {
     const { bell } = renderBell({
       'GET /api/v1/notifications': list([makeNotification()], 12),
     });
-    expect(await within(bell()).findByText('12')).toBeTruthy();
+    expect((await screen.findByTestId('notifications-badge')).textContent).toBe('12');
+    // Over the bell, not inside it: the visible count is no part of the button's name (WCAG 2.5.3).
+    expect(within(bell()).queryByText('12')).toBeNull();
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
     expect(screen.getByText('12 unread')).toBeTruthy();
   });
@@ -114,7 +116,7 @@ describe('NotificationsButton', () => {
       ],
       'POST /api/v1/notifications/n-1/read': json(200, { updated: 1, unread_count: 0 }),
     });
-    expect(await within(bell()).findByText('1')).toBeTruthy();
+    expect((await screen.findByTestId('notifications-badge')).textContent).toBe('1');
     await user.click(bell());
     await user.click(await screen.findByRole('menuitem', { name: /Open me/ }));
 
@@ -153,7 +155,7 @@ describe('NotificationsButton', () => {
       'GET /api/v1/notifications': [list(two), list(two.map((n) => ({ ...n, read: true })))],
       'POST /api/v1/notifications/read-all': json(200, { updated: 2, unread_count: 0 }),
     });
-    expect(await within(bell()).findByText('2')).toBeTruthy();
+    expect((await screen.findByTestId('notifications-badge')).textContent).toBe('2');
     await user.click(bell());
     const menu = screen.getByRole('menu', { name: 'Notifications' });
     await within(menu).findByRole('menuitem', { name: /Second/ });

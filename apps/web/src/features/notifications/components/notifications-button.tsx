@@ -84,31 +84,35 @@ export function NotificationsButton() {
       // instead of running off its left side.
       panelClassName="w-[22rem] max-w-[calc(100vw-1rem)] max-md:fixed max-md:inset-x-2 max-md:top-14 max-md:w-auto"
       trigger={(props) => (
-        <Button
-          {...props}
-          variant="ghost"
-          size="icon"
-          aria-label="Notifications"
-          title="Notifications"
-          aria-describedby={unread > 0 ? badgeId : undefined}
-          className="relative"
-        >
-          <Bell aria-hidden="true" />
-          {unread > 0 ? (
-            <>
-              <span
-                aria-hidden="true"
-                data-testid="notifications-badge"
-                className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold text-destructive-foreground"
-              >
-                {unread}
-              </span>
+        <>
+          <Button
+            {...props}
+            variant="ghost"
+            size="icon"
+            aria-label="Notifications"
+            title="Notifications"
+            aria-describedby={unread > 0 ? badgeId : undefined}
+            className="relative"
+          >
+            <Bell aria-hidden="true" />
+            {unread > 0 ? (
               <span id={badgeId} className="sr-only">
                 {unread} unread
               </span>
-            </>
+            ) : null}
+          </Button>
+          {/* Over the button's corner, not in it: the count is the button's description, not its
+              label (a number inside a control would be read as its name, WCAG 2.5.3). */}
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              data-testid="notifications-badge"
+              className="pointer-events-none absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive-strong px-1 text-[0.625rem] leading-none font-semibold text-destructive-foreground"
+            >
+              {unread}
+            </span>
           ) : null}
-        </Button>
+        </>
       )}
     >
       {(close) => (

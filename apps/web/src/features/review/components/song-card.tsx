@@ -28,9 +28,9 @@ export function SongCard({ card }: { card: ReviewCardDto }) {
     <Card className="flex flex-col gap-4 p-4 sm:p-5" aria-labelledby={titleId} role="article">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h3 id={titleId} className="truncate text-base font-semibold leading-tight text-foreground">
+          <h2 id={titleId} className="truncate text-base font-semibold leading-tight text-foreground">
             {card.title}
-          </h3>
+          </h2>
           {isReviewed && card.artist ? (
             <p className="mt-0.5 truncate text-sm text-muted-foreground">{card.artist}</p>
           ) : null}

@@ -55,6 +55,8 @@ describe('Review Dashboard', () => {
     expect(tabs.getByRole('tab', { name: 'My Reviews' }).getAttribute('aria-selected')).toBe('false');
 
     const pending = within(card('Midnight Drive'));
+    // The card's title is the heading right under the page's (no level skipped).
+    expect(pending.getByRole('heading', { level: 2, name: 'Midnight Drive' })).toBeTruthy();
     expect(pending.getByText('Revision v2')).toBeTruthy();
     expect(pending.getByText('3 days left')).toBeTruthy();
     expect(pending.getByText('1 review')).toBeTruthy();

@@ -144,8 +144,9 @@ export function GlobalSearch() {
   };
 
   return (
+    // Named: a page may hold a search landmark of its own (e.g. "Search signed songs").
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some supported browsers and jsdom
-    <div role="search" className="relative w-full max-w-xl">
+    <div role="search" aria-label="Global search" className="relative w-full max-w-xl">
       <label htmlFor={id} className="sr-only">
         Search
       </label>

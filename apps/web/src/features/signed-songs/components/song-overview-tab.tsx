@@ -155,6 +155,8 @@ export function SongOverviewTab({ songId }: { songId: string }) {
           <img
             src={song.artwork_url}
             alt={`Artwork of ${song.title}`}
+            width={112}
+            height={112}
             className="size-28 shrink-0 rounded-lg border border-border object-cover"
           />
         ) : (

@@ -107,6 +107,16 @@ describe('Signed Songs', () => {
     expect(location()).toBe('/signed-songs?q=golden');
   });
 
+  it("names its search landmark apart from the app's global search", async () => {
+    serve(json(200, page([neon])));
+    renderApp({ route: '/signed-songs', session: makeClientSession() });
+    await screen.findByRole('article', { name: 'Neon Rain' });
+    expect(screen.getAllByRole('search').map((landmark) => landmark.getAttribute('aria-label'))).toEqual([
+      'Global search',
+      'Search signed songs',
+    ]);
+  });
+
   it('marks the song a notification points at (?songId=)', async () => {
     serve(json(200, page([golden, neon])));
     renderApp({ route: '/signed-songs?songId=song-4', session: makeClientSession() });

@@ -58,6 +58,8 @@ function Artwork({ song }: { song: SignedSongDto }) {
       src={song.artwork_url}
       alt=""
       loading="lazy"
+      width={64}
+      height={64}
       className="size-16 shrink-0 rounded-lg border border-border object-cover"
     />
   ) : (

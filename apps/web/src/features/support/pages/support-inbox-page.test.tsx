@@ -78,7 +78,7 @@ describe('support inbox', () => {
       'GET /api/v1/support/conversations': json(200, [fromMidnight]),
     });
     renderApp({ route: '/home', session: makeClientSession() });
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     const menu = screen.getByRole('menu', { name: 'User menu' });
     const link = await within(menu).findByRole('menuitem', { name: /Support Inbox/ });
     expect(link.getAttribute('href')).toBe('/support-inbox');
@@ -92,7 +92,7 @@ describe('support inbox', () => {
       'GET /api/v1/support/conversations': apiError(404, 'not_found', 'Not found'),
     });
     renderApp({ route: '/home', session: makeClientSession() });
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu$/ }));
     const menu = screen.getByRole('menu', { name: 'User menu' });
     await within(menu).findByRole('menuitem', { name: 'Settings' });
     await expect.poll(() => server.requestsTo('GET /api/v1/support/conversations').length).toBe(1);
