@@ -49,7 +49,7 @@ export function PortalCard({
             {icon}
           </span>
         ) : null}
-        {eyebrow ? <p className="text-sm font-medium text-primary">{eyebrow}</p> : null}
+        {eyebrow ? <p className="text-sm font-medium text-link">{eyebrow}</p> : null}
         <h1 className="text-xl font-semibold tracking-tight text-balance text-foreground">{title}</h1>
         {description ? <div className="text-sm text-muted-foreground">{description}</div> : null}
       </div>

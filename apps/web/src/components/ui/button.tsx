@@ -16,7 +16,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/70',
   outline: 'border border-input bg-transparent text-foreground hover:bg-muted',
   ghost: 'text-muted-foreground hover:bg-muted hover:text-foreground',
-  destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+  destructive: 'bg-destructive-strong text-destructive-foreground shadow-sm hover:bg-destructive-strong/90',
   link: 'text-link underline-offset-4 hover:underline rounded-sm',
 };
 

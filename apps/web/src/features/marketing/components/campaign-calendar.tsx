@@ -8,7 +8,8 @@ import { formatDay } from './format-dates';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const COLOURS = [
-  'bg-primary/15 text-primary border-primary/40',
+  // Text in the link colour: primary itself is too light on its tint in dark mode.
+  'bg-primary/15 text-link border-primary/40',
   'bg-success-soft text-success border-success/40',
   'bg-warning/15 text-warning border-warning/40',
   'bg-accent text-accent-foreground border-border',
@@ -132,7 +133,7 @@ export function CampaignCalendar({
                 <span
                   className={cn(
                     'self-end text-[11px] tabular-nums text-muted-foreground',
-                    day === today && 'font-semibold text-primary',
+                    day === today && 'font-semibold text-link',
                   )}
                 >
                   <span className="sr-only">{formatDay(day, { dateStyle: 'full' })}</span>
