@@ -19,12 +19,28 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
-/** Spec section 2: on a signed-in event the user is taken to / (public pages are left alone). */
+/**
+ * An invitation mail's link (/organization-setup?invite_code=): signing in on it keeps the page, so
+ * the invitee lands on the join form with the code filled in (someone who has a label already is
+ * sent on to the hub by the page's own guard).
+ */
+function isInvitationLink(pathname: string, search: string): boolean {
+  return (
+    matchPath(paths.organizationSetup.pattern, pathname) !== null &&
+    new URLSearchParams(search).has('invite_code')
+  );
+}
+
+/**
+ * Spec section 2: on a signed-in event the user is taken to / (public pages and invitation links
+ * are left alone).
+ */
 export function AuthEventNavigator() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useAuthEvents((event) => {
-    if (event === 'SIGNED_IN' && !isPublicPath(pathname)) navigate(paths.labelHub.href());
+    if (event !== 'SIGNED_IN' || isPublicPath(pathname) || isInvitationLink(pathname, search)) return;
+    navigate(paths.labelHub.href());
   });
   return null;
 }

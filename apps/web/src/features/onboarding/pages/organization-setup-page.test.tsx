@@ -2,7 +2,13 @@ import { ORGANIZATION_MESSAGES } from '@music-review/core/organization';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeClientSession, makeMe, makeOrganization, makeReviewer } from '../../../test/factories';
+import {
+  makeClientSession,
+  makeMe,
+  makeOrganization,
+  makeReviewer,
+  makeSessionResponse,
+} from '../../../test/factories';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 
@@ -100,6 +106,24 @@ describe('organization onboarding', () => {
       invite_code: 'ACME-1234',
     });
   });
+
+  it('keeps the invitation link through signing in, so the invitee lands on the filled join form', async () => {
+    mockFetch({
+      'POST /auth/v1/token?grant_type=refresh_token': apiError(400, 'invalid_grant', 'Invalid Refresh Token'),
+      'POST /auth/v1/token?grant_type=password': json(200, makeSessionResponse()),
+      'GET /api/v1/me': json(200, withoutLabel),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { location } = renderApp({ route: '/organization-setup?invite_code=ACME-1234' });
+    await screen.findByRole('heading', { name: 'Welcome to the product' });
+    await user.type(screen.getByLabelText('Email'), 'ada@label.test');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Join Existing Label' })).toBeTruthy();
+    expect(codeInput().value).toBe('ACME-1234');
+    expect(location()).toBe('/organization-setup?invite_code=ACME-1234');
+  }, 15_000);
 
   it('goes Back from an invitation link to both choices', async () => {
     mockFetch({ 'GET /api/v1/me': json(200, withoutLabel) });
