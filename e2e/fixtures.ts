@@ -1,4 +1,10 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 let counter = 0;
 /** A unique address per call, so tests never collide (also across workers and runs). */
@@ -81,7 +87,49 @@ export async function signInThroughUi(page: Page, email: string, password = PASS
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-export const test = base;
+/**
+ * Collects what the Content-Security-Policy blocks in a browser context: Chromium's console
+ * message for each, and the page's `securitypolicyviolation` events (decision 0011).
+ */
+export async function watchCspViolations(context: BrowserContext, violations: string[]) {
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `securitypolicyviolation (Content Security Policy): ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`,
+      );
+    });
+  });
+}
+
+/**
+ * Every test runs with the server's Content-Security-Policy on and fails when it blocked anything,
+ * in its page or in a context it opened itself (calls open one per participant). A test that
+ * provokes a violation on purpose empties `cspViolations` once it has checked it.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      await watchCspViolations(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        await watchCspViolations(opened, violations);
+        return opened;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };
 
 /** Signs in through the login screen and waits for the shell, so the session is set before a page.goto. */

@@ -39,12 +39,14 @@ import { songsRoutes } from './features/songs/songs.routes.ts';
 import { storageRoutes } from './features/storage/storage.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { trackViewersRoutes } from './features/track-viewers/track-viewers.routes.ts';
+import { isApiPath } from './platform/api-paths.ts';
 import { errorBody, handleError } from './platform/errors.ts';
 import type { App } from './platform/http.ts';
 import { registerFoundBeforeBody } from './platform/found-before-body.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerRealtime } from './platform/realtime/index.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerCompression, registerStaticWeb } from './platform/static-web.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -52,13 +54,6 @@ const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 const PUBLIC_API_ROUTES = new Set(['/api/v1/openapi.json', '/api/v1/health']);
 /** Token-in-the-path pages for people outside the label (spec section 2, public routes). */
 const PUBLIC_API_PREFIX = '/api/v1/public/';
-
-/**
- * The server's own address spaces: an unknown path under one is an API client's mistake (JSON 404).
- * Every other GET is a page of the web app, loaded directly (spec section 2, /auth included).
- */
-const API_PATHS = /^\/(api|auth\/v1|functions|realtime|storage|dev\/mailbox)(\/|$)/;
-const isApiPath = (path: string) => API_PATHS.test(path);
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -87,6 +82,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  const indexHtml = resolve(ctx.config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, 'index.html');
+  await registerSecurityHeaders(app, ctx, { indexHtmlPath: options.serveWeb === false ? null : indexHtml });
 
   await registerCompression(app);
   await app.register(fastifyCookie);

@@ -6,6 +6,7 @@ import { devMailbox } from '../../platform/db/schema.ts';
 import { errorBody } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
 import { isLoopbackAddress } from '../../platform/loopback.ts';
+import { STYLES_ONLY_PAGE_POLICY } from '../../platform/security-headers.ts';
 
 const mailSchema = z.object({
   to: z.string(),
@@ -70,7 +71,13 @@ export async function devMailboxRoutes(app: App, ctx: AppContext) {
     async (req) => list(req.query.limit, req.query.to),
   );
 
-  app.get('/dev/mailbox', { onRequest: loopbackOnly, schema: { hide: true } }, async (_req, reply) => {
+  const pageOptions = {
+    onRequest: loopbackOnly,
+    // Its own <style>, no script: a policy of its own, not the web app's.
+    helmet: { contentSecurityPolicy: STYLES_ONLY_PAGE_POLICY },
+    schema: { hide: true },
+  };
+  app.get('/dev/mailbox', pageOptions, async (_req, reply) => {
     const mails = await list(100);
     const items = mails
       .map(
