@@ -79,6 +79,13 @@ test('a label signs a song, generates a contract and sends it; the artist signs 
   await artist.getByRole('button', { name: 'Sign contract' }).click();
   await expect(artist.getByRole('heading', { name: 'Thank you for signing' })).toBeVisible();
   await expect(artist.getByRole('link', { name: 'Download the signed PDF' })).toBeVisible();
+  // The link serves the signed PDF itself (the app's own signed URL, no storage key in it).
+  const signedHref = await artist.getByRole('link', { name: 'Download the signed PDF' }).getAttribute('href');
+  expect(signedHref).toMatch(/\/api\/v1\/public\/contracts\/[0-9a-f-]{36}\/files\/signed\?exp=\d+&sig=/);
+  const signedPdf = await artist.request.get(signedHref!);
+  expect(signedPdf.status()).toBe(200);
+  expect(signedPdf.headers()['content-type']).toBe('application/pdf');
+  expect((await signedPdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await artistContext.close();
 
   // Back at the label: the contract shows Signed (live), with the signed PDF to download.
