@@ -56,14 +56,23 @@ const BAR_COLORS = ['bg-destructive', 'bg-destructive', 'bg-warning', 'bg-succes
  * A meter under a new-password field: four bars and "Strength: <label>", with why a refused password
  * is refused. Announced politely as it changes.
  */
-export function PasswordStrengthMeter({ strength, id }: { strength: PasswordStrength | null; id?: string }) {
+export function PasswordStrengthMeter({
+  strength,
+  id,
+  showProblem = true,
+}: {
+  strength: PasswordStrength | null;
+  id?: string;
+  /** False while the field's own error already says why (the same words twice help no one). */
+  showProblem?: boolean;
+}) {
   if (!strength) return null;
   const filled = Math.max(1, strength.score);
   return (
     <div id={id} className="flex flex-col gap-1.5">
       <meter
         className="sr-only"
-        aria-label="Password strength"
+        aria-label="Strength"
         aria-valuetext={strength.label}
         min={0}
         max={4}
@@ -85,7 +94,7 @@ export function PasswordStrengthMeter({ strength, id }: { strength: PasswordStre
       </div>
       <p aria-live="polite" className="text-xs text-muted-foreground">
         <span className="font-medium text-foreground">Strength: {strength.label}</span>
-        {strength.problem ? ` — ${strength.problem}` : null}
+        {showProblem && strength.problem ? ` — ${strength.problem}` : null}
       </p>
     </div>
   );

@@ -24,8 +24,11 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   // The same verdict the server gives, as it is typed (the estimator loads on the first keystroke).
   const strength = usePasswordStrength(values.password, [values.email, values.name]);
 
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
+    // A new password is judged afresh: the meter below speaks for it until the next submit.
+    if (field === 'password') setFieldErrors(({ password: _old, ...rest }) => rest);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,7 +91,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         onChange={set('password')}
         error={fieldErrors.password}
       />
-      <PasswordStrengthMeter strength={strength} />
+      <PasswordStrengthMeter strength={strength} showProblem={!fieldErrors.password} />
       <Button type="submit" size="lg" className="mt-2 w-full" isLoading={signUp.isPending}>
         Create Account
       </Button>

@@ -264,7 +264,7 @@ describe('sign-up', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@label.test');
     await user.type(screen.getByLabelText('Password'), '12345678');
 
-    const meter = await screen.findByRole('meter', { name: 'Password strength' });
+    const meter = await screen.findByRole('meter', { name: 'Strength' });
     expect(meter.getAttribute('aria-valuetext')).toBe('Very weak');
     expect(screen.getByText(/^Strength: Very weak/).closest('p')?.textContent).toBe(
       'Strength: Very weak — This password is too easy to guess. This is a heavily used password.',
@@ -278,9 +278,7 @@ describe('sign-up', () => {
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'quiet-lantern-harbor-62');
-    expect(screen.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuetext')).toBe(
-      'Strong',
-    );
+    expect(screen.getByRole('meter', { name: 'Strength' }).getAttribute('aria-valuetext')).toBe('Strong');
     expect(screen.getByText(/^Strength:/).closest('p')?.textContent).toBe('Strength: Strong');
   });
 

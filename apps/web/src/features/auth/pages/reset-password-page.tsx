@@ -69,7 +69,7 @@ function ResetPasswordForm({
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <PasswordStrengthMeter strength={strength} />
+      <PasswordStrengthMeter strength={strength} showProblem={!error} />
       <PasswordField
         label="Confirm Password"
         name="confirm-password"

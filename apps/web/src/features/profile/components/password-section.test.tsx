@@ -22,7 +22,7 @@ describe('profile: the new password’s strength', () => {
     await user.type(screen.getByLabelText('New password'), 'password');
     await user.type(screen.getByLabelText('Confirm new password'), 'password');
 
-    const meter = await screen.findByRole('meter', { name: 'Password strength' });
+    const meter = await screen.findByRole('meter', { name: 'Strength' });
     expect(meter.getAttribute('aria-valuetext')).toBe('Very weak');
     expect(screen.getByText(/^Strength:/).closest('p')?.textContent).toBe(
       'Strength: Very weak — This password is too easy to guess. This is a heavily used password.',
@@ -40,7 +40,7 @@ describe('profile: the new password’s strength', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<PasswordSection accountWords={['kaleidoscope@north-star-records.test']} />);
     await user.type(screen.getByLabelText('New password'), 'north-star-records');
-    const meter = await screen.findByRole('meter', { name: 'Password strength' });
+    const meter = await screen.findByRole('meter', { name: 'Strength' });
     expect(['Very weak', 'Weak', 'Fair']).toContain(meter.getAttribute('aria-valuetext'));
   });
 

@@ -30,8 +30,11 @@ export function PasswordSection({ accountWords = [] }: { accountWords?: string[]
   const [formError, setFormError] = useState<string | null>(null);
   const strength = usePasswordStrength(values.password, accountWords);
 
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
+    // A new password is judged afresh: the meter below speaks for it until the next submit.
+    if (field === 'password') setErrors(({ password: _old, ...rest }) => rest);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,7 +99,7 @@ export function PasswordSection({ accountWords = [] }: { accountWords?: string[]
             onChange={set('password')}
             error={errors.password}
           />
-          <PasswordStrengthMeter strength={strength} />
+          <PasswordStrengthMeter strength={strength} showProblem={!errors.password} />
           <PasswordField
             label="Confirm new password"
             name="confirm-password"
