@@ -281,21 +281,24 @@ export async function renderLabelCopyPdf(doc: LabelCopyDocument): Promise<Uint8A
   ]);
 
   pdf.heading('Rights');
-  pdf.keyValues([
-    ['P-line (recording)', pLineText(d.p_line)],
-    ['C-line (composition, artwork)', cLineText(d.c_line)],
-  ]);
+  pdf.keyValues(
+    [
+      ['P-line (recording)', pLineText(d.p_line)],
+      ['C-line (composition, artwork)', cLineText(d.c_line)],
+    ],
+    165,
+  );
 
   pdf.heading('Tracks');
   pdf.table(
     [
       { header: '#', width: 0.5 },
-      { header: 'Title', width: 3 },
-      { header: 'Version', width: 2 },
-      { header: 'Artists', width: 3 },
+      { header: 'Title', width: 2.8 },
+      { header: 'Version', width: 1.8 },
+      { header: 'Artists', width: 2.8 },
       { header: 'ISRC', width: 2.6 },
-      { header: 'Duration', width: 1.3 },
-      { header: 'Explicit', width: 1.3 },
+      { header: 'Duration', width: 1.6 },
+      { header: 'Explicit', width: 1.6 },
     ],
     d.tracks.map((t, i) => [
       String(i + 1),
