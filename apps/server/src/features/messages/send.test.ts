@@ -47,10 +47,12 @@ describe('messages: sending, ordering, pages and deleting', () => {
       expect(res.json().error.code).toBe('validation_failed');
       expect(res.json().error.message.startsWith(message), res.json().error.message).toBe(true);
     }
-    // NUL characters cannot be stored: dropped, and a text of nothing else is empty.
-    const nul = await api.sendRaw(ada, dm.id, { message_text: '\u0000 \u0000' });
+    // Control characters are refused at the boundary like in every other field (decision 0013).
+    const nul = await api.sendRaw(ada, dm.id, { message_text: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json().error.message).toBe('Message cannot be empty');
+    expect(nul.json().error.message).toBe(
+      'message_text: contains a control character (U+0000), which is not allowed',
+    );
     const notJson = await server.app.inject({
       method: 'POST',
       url: `/api/v1/conversations/${dm.id}/messages`,
@@ -63,7 +65,7 @@ describe('messages: sending, ordering, pages and deleting', () => {
     // The longest allowed text, trimmed; a form link shown as a card.
     const longest = await api.send(ada, dm.id, `  ${'y'.repeat(4000)}  `);
     expect(longest.message_text).toHaveLength(4000);
-    expect((await api.send(ada, dm.id, 'a\u0000b')).message_text).toBe('ab');
+    expect((await api.send(ada, dm.id, 'two\nlines\tand a tab')).message_text).toBe('two\nlines\tand a tab');
     const card = await api.send(ben, dm.id, 'Metadata is in', {
       attachment: {
         type: 'metadata_form',
