@@ -49,7 +49,10 @@ describe('contract signing page', () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: contract.title })).toBeTruthy();
     expect(server.requestsTo(GET)[0]?.path).toBe('/api/v1/public/contracts/contract-1?token=tok-1');
-    expect(screen.getByRole('region', { name: 'Document text' }).textContent).toBe(contract.body_text);
+    const text = screen.getByRole('region', { name: 'Document text' });
+    expect(text.textContent).toBe(contract.body_text);
+    // It scrolls on its own, so the keyboard can reach it (Tab, then the arrow keys).
+    expect(text.tabIndex).toBe(0);
     expect(screen.getByText('Not signed yet')).toBeTruthy();
     expect(screen.getByText(/^Signed /)).toBeTruthy();
 
