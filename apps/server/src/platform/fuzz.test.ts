@@ -486,4 +486,24 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(sent).toBeGreaterThan(1500);
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('answers no request outside the document (files, dev mailbox, health) with a 500 either', async () => {
+    const hostile = ['a%00b', '%1b%5b31m', 'p'.repeat(5000), '..%2f..%2fetc%2fpasswd'];
+    const failures: string[] = [];
+    for (const bad of hostile) {
+      const requests = [
+        { method: 'GET' as const, url: `/storage/v1/object/${bad}?token=${bad}&expires=${bad}` },
+        { method: 'PUT' as const, url: `/storage/v1/object/audio/${bad}?token=${bad}`, payload: 'bytes' },
+        { method: 'GET' as const, url: `/api/dev/mailbox?to=${bad}` },
+        { method: 'GET' as const, url: `/dev/mailbox?to=${bad}` },
+        { method: 'GET' as const, url: `/api/v1/health?x=${bad}` },
+        { method: 'GET' as const, url: `/auth/v1/verify?type=recovery&token=${bad}` },
+      ];
+      for (const r of requests) {
+        const res = await server.app.inject({ ...r, remoteAddress: uniqueIp() });
+        if (res.statusCode >= 500) failures.push(`${r.method} ${r.url.slice(0, 80)} -> ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
