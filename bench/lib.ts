@@ -81,8 +81,11 @@ export async function createDatabase(serverUrl: string, prefix: string) {
   };
 }
 
-/** Starts the real server (production mode) on a free-ish port; stop() ends it and its data dir. */
-export async function startServer(env: Record<string, string>) {
+/**
+ * Starts the real server (production mode) on a free-ish port; stop() ends it and its data dir. A
+ * server that is not up within `startTimeoutMs` is stopped (and its data dir removed) before the error.
+ */
+export async function startServer(env: Record<string, string>, { startTimeoutMs = 60_000 } = {}) {
   // 3300-3799, skipping MariaDB's 3306 (the only service this machine runs in that range).
   let port = 3306;
   while (port === 3306) port = 3300 + Math.floor(Math.random() * 500);
@@ -94,6 +97,8 @@ export async function startServer(env: Record<string, string>) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      // Links, cookies and the Content-Security-Policy name the address the benchmarks call.
+      APP_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'production',
       // Required in production; the benchmarks send no mail, so nothing listens there.
       SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -103,7 +108,17 @@ export async function startServer(env: Record<string, string>) {
     },
   );
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/v1/health`, child);
+  try {
+    await waitFor(`${base}/api/v1/health`, child, startTimeoutMs);
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     base,
     async signIn(email: string, password: string) {

@@ -17,7 +17,11 @@ const AppShell = page(
   (m) => m.AppShell,
 );
 const RequireOrganization = page(
-  () => import('./guards/require-organization'),
+  () => {
+    // The shell is needed as soon as the account check passes: fetch both at once, not one after the other.
+    void import('./shell/app-shell');
+    return import('./guards/require-organization');
+  },
   (m) => m.RequireOrganization,
 );
 const RequireNoOrganization = lazy(() =>
