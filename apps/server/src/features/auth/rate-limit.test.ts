@@ -64,14 +64,15 @@ describe('sign-in throttling per account and address', () => {
         (await signInRaw(throttled.app, victim.email, `wrong-password-${i}`, attacker)).statusCode,
       );
     }
-    // The first few are judged; after them every guess must wait, and is refused unjudged meanwhile.
-    expect(answers).toEqual([
-      ...Array(SIGNIN_FREE_FAILURES).fill(400),
-      ...Array(12 - SIGNIN_FREE_FAILURES).fill(429),
-    ]);
-    const refused = await signInRaw(throttled.app, victim.email, victim.password, attacker);
-    expectRateLimited(refused);
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(1);
+    // The first few are judged; after them each guess must wait (1 s, 2 s, 4 s ...) and is refused
+    // unjudged meanwhile. (On a slow machine a wait may pass between two requests: then that one is
+    // judged again, which only makes the next wait longer.)
+    expect(answers.slice(0, SIGNIN_FREE_FAILURES)).toEqual(Array(SIGNIN_FREE_FAILURES).fill(400));
+    const later = answers.slice(SIGNIN_FREE_FAILURES);
+    expect(later.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+    expect(later.filter((status) => status === 429).length).toBeGreaterThanOrEqual(later.length - 3);
+    // Even the right password waits at that address.
+    expectRateLimited(await signInRaw(throttled.app, victim.email, victim.password, attacker));
 
     // The owner, from anywhere else, with the right password: in at once.
     expect((await signInRaw(throttled.app, victim.email, victim.password, uniqueIp())).statusCode).toBe(200);
