@@ -29,8 +29,6 @@ type FontkitApi = typeof fontkitModule;
 const baseFontkit: FontkitApi =
   (fontkitModule as unknown as { default?: FontkitApi }).default ?? fontkitModule;
 
-const parsed = new WeakMap<Uint8Array, Font>();
-
 /** What fontkit's TrueType subset keeps while it builds (private fields, see `fontkit` below). */
 interface TrueTypeSubsetInternals {
   glyphEncoder?: unknown;
@@ -48,12 +46,11 @@ interface TrueTypeSubsetInternals {
 export const fontkit: FontkitApi = {
   ...baseFontkit,
   create(buffer, postscriptName) {
-    // pdf-lib parses the font again for every document that embeds it; the fonts here are read
-    // once per process, so their parsed form (and fontkit's glyph caches) is kept and shared.
-    const cached = postscriptName === undefined ? parsed.get(buffer) : undefined;
-    if (cached) return cached;
+    // A fresh parse for every document that embeds the font (fontkit parses tables lazily, so this
+    // is cheap). A parse shared between documents shares fontkit's glyph cache, whose glyphs keep
+    // the characters they were first made for: pdf-lib writes those into the ToUnicode map, so a
+    // later document's letter was extracted as another document's character.
     const font = baseFontkit.create(buffer, postscriptName);
-    if (postscriptName === undefined) parsed.set(buffer, font);
     const createSubset = font.createSubset.bind(font);
     font.createSubset = () => {
       const subset = createSubset() as unknown as TrueTypeSubsetInternals;
