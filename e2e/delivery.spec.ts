@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, signInThroughUi, test } from './fixtures.ts';
 
 /** Issue 12 item 18: the login route's initial JavaScript, at most 120 kB gzipped (docs/PERFORMANCE.md). */
 const LOGIN_JS_BUDGET_BYTES = 120_000;
@@ -73,6 +73,33 @@ test.describe('what the browser downloads', () => {
     const map = await request.get(`${entry}.map`);
     expect(map.status()).toBe(404);
     expect(await map.text()).not.toContain('sourcesContent');
+  });
+
+  test('the signed-in review dashboard loads in few scripts, its page and the account at once once the session is known', async ({
+    page,
+  }) => {
+    await signInThroughUi(page, 'admin@demo.test', 'demo-password');
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    // A first visit, as Lighthouse measures it: nothing from the HTTP cache.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const events: string[] = [];
+    page.on('request', (request) => events.push(`request ${new URL(request.url()).pathname}`));
+    page.on('response', (response) => events.push(`response ${new URL(response.url()).pathname}`));
+
+    const scripts = await scriptsLoadedBy(page, '/review-dashboard', async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Review Dashboard' })).toBeVisible();
+    });
+    const names = scripts.map((s) => new URL(s.url).pathname);
+    // The shell's modules come in one chunk, not one request per icon and hook (issue 12 item 18).
+    expect(names.length, names.join('\n')).toBeLessThanOrEqual(32);
+    // The page's chunk is on its way before the account (/me) has answered, not after it.
+    const pageChunk = events.findIndex((e) => /^request \/assets\/review-dashboard-page-[^/]+\.js$/.test(e));
+    const meAnswered = events.indexOf('response /api/v1/me');
+    expect(pageChunk, events.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(meAnswered, events.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(pageChunk, events.join('\n')).toBeLessThan(meAnswered);
+    expect(events.filter((e) => e === 'request /api/v1/me')).toHaveLength(1);
   });
 
   test('asking to sign up loads the form and its checks on demand', async ({ page }) => {

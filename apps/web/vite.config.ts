@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -50,6 +50,84 @@ function precompress(): Plugin {
   };
 }
 
+const SRC = join(import.meta.dirname, 'src');
+const ENTRY = join(SRC, 'main.tsx');
+const LOGIN_PAGE = join(SRC, 'features/auth/pages/login-page.tsx');
+const APP_SHELL = join(SRC, 'app/shell/app-shell.tsx');
+
+interface ModuleGraph {
+  getModuleInfo(
+    id: string,
+  ): { code: string | null; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
+}
+
+/** lucide-react's index re-exports every icon: follow only the icons a module names, not all of them. */
+const LUCIDE_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** Each name lucide-react exports, with the icon module it comes from (read from its index). */
+function lucideIcons(graph: ModuleGraph, index: string) {
+  const icons = new Map<string, string>();
+  const code = graph.getModuleInfo(index)?.code ?? '';
+  for (const [, names, file] of code.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+    for (const [, name] of names!.matchAll(/default as (\w+)/g))
+      icons.set(name!, join(dirname(index), file!));
+  }
+  return icons;
+}
+
+/** The icons a module imports from lucide-react by name. */
+function iconsImportedBy(code: string, icons: Map<string, string>) {
+  const found: string[] = [];
+  for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
+    for (const name of names!.split(',')) {
+      const icon = icons.get(name.trim().split(/\s+as\s+/)[0]!);
+      if (icon) found.push(icon);
+    }
+  }
+  return found;
+}
+
+/** Every module `from` imports statically, directly or not (itself included). */
+function staticClosure(graph: ModuleGraph, from: string) {
+  const seen = new Set<string>();
+  const todo = [from];
+  let icons: Map<string, string> | undefined;
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      if (LUCIDE_INDEX.test(imported)) {
+        icons ??= lucideIcons(graph, imported);
+        todo.push(...iconsImportedBy(info?.code ?? '', icons));
+      } else todo.push(imported);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The signed-in shell's modules in one chunk: left to the automatic splitting they were about 45
+ * chunks of 1-3 kB (an icon, a hook, a dialog shared by two pages), each one more request in the
+ * signed-in pages' first load (docs/PERFORMANCE.md). What the login route loads (the entry and the
+ * login page) stays out of it, so the login route loads none of the shell.
+ */
+function signedInShellChunk(): (id: string, graph: ModuleGraph) => string | null {
+  let shell: Set<string> | undefined;
+  return (id, graph) => {
+    if (!shell) {
+      const login = new Set([...staticClosure(graph, ENTRY), ...staticClosure(graph, LOGIN_PAGE)]);
+      // A module something imports dynamically keeps its own chunk (its exports are that chunk's).
+      shell = new Set(
+        [...staticClosure(graph, APP_SHELL)].filter(
+          (module) => !login.has(module) && !graph.getModuleInfo(module)?.dynamicImporters.length,
+        ),
+      );
+    }
+    return shell.has(id) ? 'app-shell' : null;
+  };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
@@ -69,5 +147,14 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the build targets preloads modules itself; the polyfill only cost first-load bytes.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: signedInShellChunk(), debugName: 'app-shell', includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,13 +1,22 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { matchRoutes, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { paths } from '../config/paths';
+import { useApiClient } from '../lib/api-context';
+import { useAuth } from '../lib/auth/auth-context';
+import { meQuery } from '../lib/me-query';
 import { AuthEventNavigator } from './guards/auth-event-navigator';
 import { RequireSession } from './guards/require-session';
 
+/** The chunk loader of each page component, to start its download before React renders it. */
+const pageLoaders = new WeakMap<ComponentType, () => Promise<unknown>>();
+
 /** Every page is its own chunk. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  pageLoaders.set(Page, load);
+  return Page;
 }
 
 // The signed-in frame (shell with chat, search, player and realtime; the account check) is its own
@@ -158,6 +167,59 @@ const SignedSongPage = page(
   (m) => m.SignedSongPage,
 );
 
+/** The signed-in pages inside the shell, by route. */
+const SIGNED_IN_PAGES: [pattern: string, Page: ComponentType][] = [
+  [paths.labelHub.pattern, LabelHubPage],
+  [paths.labelHubAlias.pattern, LabelHubPage],
+  [paths.home.pattern, HomePage],
+  [paths.reviewDashboard.pattern, ReviewDashboardPage],
+  [paths.review.pattern, ReviewSongPage],
+  [paths.overview.pattern, OverviewPage],
+  [paths.analytics.pattern, AnalyticsPage],
+  [paths.finance.pattern, FinancePage],
+  [paths.distribution.pattern, DistributionPage],
+  [paths.distributionTrack.pattern, DistributionTrackPage],
+  [paths.addTracks.pattern, AddTracksPage],
+  [paths.profile.pattern, ProfilePage],
+  [paths.catalogue.pattern, CataloguePage],
+  [paths.artistsWriters.pattern, ArtistsWritersPage],
+  [paths.waveformTest.pattern, WaveformTestPage],
+  [paths.feedback.pattern, FeedbackPage],
+  [paths.videoCall.pattern, VideoCallPage],
+  [paths.supportInbox.pattern, SupportInboxPage],
+  [paths.signedSongs.pattern, SignedSongsPage],
+  [paths.signedSongsMetadata.pattern, SignedSongsMetadataPage],
+  [paths.signedSong.pattern, SignedSongPage],
+];
+
+/**
+ * Once the session is known, the signed-in page's chunk and the account (/me) are fetched at once,
+ * beside the account check's and the shell's chunks, rather than each after the one before (the
+ * account check waited for /me, the shell, then the page's chunk, then its render): the page's
+ * first paint waited on four round trips in a row (docs/PERFORMANCE.md, issue 12 item 18).
+ */
+function StartSignedInLoads() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const api = useApiClient();
+  const { session } = useAuth();
+  const userId = session?.user.id ?? null;
+  // Only on arrival: later navigations load their page as the router renders it.
+  const [arrival] = useState(pathname);
+  useEffect(() => {
+    void queryClient.prefetchQuery(meQuery(api, userId));
+  }, [queryClient, api, userId]);
+  useEffect(() => {
+    const match = matchRoutes(
+      SIGNED_IN_PAGES.map(([path]) => ({ path })),
+      arrival,
+    )?.[0];
+    const Page = SIGNED_IN_PAGES.find(([pattern]) => pattern === match?.route.path)?.[1];
+    if (Page) void pageLoaders.get(Page)?.();
+  }, [arrival]);
+  return null;
+}
+
 function RootLayout() {
   return (
     <>
@@ -212,33 +274,18 @@ export function AppRoutes() {
 
           <Route
             element={
-              <Suspense fallback={<FullPageLoader />}>
-                <RequireOrganization />
-              </Suspense>
+              <>
+                <StartSignedInLoads />
+                <Suspense fallback={<FullPageLoader />}>
+                  <RequireOrganization />
+                </Suspense>
+              </>
             }
           >
             <Route element={<AppShell />}>
-              <Route path={paths.labelHub.pattern} element={<LabelHubPage />} />
-              <Route path={paths.labelHubAlias.pattern} element={<LabelHubPage />} />
-              <Route path={paths.home.pattern} element={<HomePage />} />
-              <Route path={paths.reviewDashboard.pattern} element={<ReviewDashboardPage />} />
-              <Route path={paths.review.pattern} element={<ReviewSongPage />} />
-              <Route path={paths.overview.pattern} element={<OverviewPage />} />
-              <Route path={paths.analytics.pattern} element={<AnalyticsPage />} />
-              <Route path={paths.finance.pattern} element={<FinancePage />} />
-              <Route path={paths.distribution.pattern} element={<DistributionPage />} />
-              <Route path={paths.distributionTrack.pattern} element={<DistributionTrackPage />} />
-              <Route path={paths.addTracks.pattern} element={<AddTracksPage />} />
-              <Route path={paths.profile.pattern} element={<ProfilePage />} />
-              <Route path={paths.catalogue.pattern} element={<CataloguePage />} />
-              <Route path={paths.artistsWriters.pattern} element={<ArtistsWritersPage />} />
-              <Route path={paths.waveformTest.pattern} element={<WaveformTestPage />} />
-              <Route path={paths.feedback.pattern} element={<FeedbackPage />} />
-              <Route path={paths.videoCall.pattern} element={<VideoCallPage />} />
-              <Route path={paths.supportInbox.pattern} element={<SupportInboxPage />} />
-              <Route path={paths.signedSongs.pattern} element={<SignedSongsPage />} />
-              <Route path={paths.signedSongsMetadata.pattern} element={<SignedSongsMetadataPage />} />
-              <Route path={paths.signedSong.pattern} element={<SignedSongPage />} />
+              {SIGNED_IN_PAGES.map(([pattern, Page]) => (
+                <Route key={pattern} path={pattern} element={<Page />} />
+              ))}
 
               <Route path={paths.dashboard.pattern} element={to(paths.labelHub.href())} />
               <Route path={paths.manageArtists.pattern} element={to(paths.artistsWriters.href())} />

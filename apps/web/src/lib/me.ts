@@ -1,19 +1,17 @@
-import type { MeDto } from '@music-review/core/api';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from './api-context';
 import { useAuth } from './auth/auth-context';
 import { needsMfaStep } from './auth/session';
+import { meQuery } from './me-query';
 
-/** Prefix of every /me query; invalidate it after anything that changes the membership. */
-export const meQueryKey = ['me'] as const;
+export { meQueryKey } from './me-query';
 
 /** The signed-in account with its reviewer record and organization (GET /api/v1/me). */
 export function useMe() {
   const api = useApiClient();
   const { status, session } = useAuth();
   return useQuery({
-    queryKey: [...meQueryKey, session?.user.id ?? null],
-    queryFn: ({ signal }) => api.get<MeDto>('/api/v1/me', { signal }),
+    ...meQuery(api, session?.user.id ?? null),
     enabled: status === 'signed_in' && session !== null && !session.isRecovery && !needsMfaStep(session),
   });
 }
