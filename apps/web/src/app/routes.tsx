@@ -4,7 +4,7 @@ import { matchRoutes, Navigate, Outlet, Route, Routes, useLocation } from 'react
 import { FullPageLoader } from '../components/full-page-loader';
 import { paths } from '../config/paths';
 import { useApiClient } from '../lib/api-context';
-import { useAuth } from '../lib/auth/auth-context';
+import { useAuth, useAuthStore } from '../lib/auth/auth-context';
 import { meQuery } from '../lib/me-query';
 import { AuthEventNavigator } from './guards/auth-event-navigator';
 import { RequireSession } from './guards/require-session';
@@ -192,31 +192,46 @@ const SIGNED_IN_PAGES: [pattern: string, Page: ComponentType][] = [
   [paths.signedSong.pattern, SignedSongPage],
 ];
 
+/** The signed-in page at `pathname`, if it is one. */
+function signedInPageAt(pathname: string) {
+  const match = matchRoutes(
+    SIGNED_IN_PAGES.map(([path]) => ({ path })),
+    pathname,
+  )?.[0];
+  return SIGNED_IN_PAGES.find(([pattern]) => pattern === match?.route.path)?.[1];
+}
+
 /**
- * Once the session is known, the signed-in page's chunk and the account (/me) are fetched at once,
- * beside the account check's and the shell's chunks, rather than each after the one before (the
- * account check waited for /me, the shell, then the page's chunk, then its render): the page's
- * first paint waited on four round trips in a row (docs/PERFORMANCE.md, issue 12 item 18).
+ * Arriving at a signed-in page, its chunk, the account check's and the shell's are fetched at once,
+ * while the session is being restored (the server's hint cookie says there is one to restore), not
+ * each after the one before: the account check waited for the session, then /me, then the shell
+ * rendered and asked for the page's chunk (docs/PERFORMANCE.md, issue 12 item 18). Later
+ * navigations load their page as the router renders it.
  */
-function StartSignedInLoads() {
+function StartSignedInChunks() {
+  const store = useAuthStore();
+  const { status } = useAuth();
   const { pathname } = useLocation();
+  const [arrival] = useState(() => signedInPageAt(pathname));
+  const mayBeSignedIn = status === 'signed_in' || (status === 'loading' && store.mayHaveStoredSession());
+  useEffect(() => {
+    if (!arrival || !mayBeSignedIn) return;
+    void import('./guards/require-organization');
+    void import('./shell/app-shell');
+    void pageLoaders.get(arrival)?.();
+  }, [arrival, mayBeSignedIn]);
+  return null;
+}
+
+/** Once the session is known, the account (/me) is fetched at once, beside the chunks still coming. */
+function StartAccountLoad() {
   const queryClient = useQueryClient();
   const api = useApiClient();
   const { session } = useAuth();
   const userId = session?.user.id ?? null;
-  // Only on arrival: later navigations load their page as the router renders it.
-  const [arrival] = useState(pathname);
   useEffect(() => {
     void queryClient.prefetchQuery(meQuery(api, userId));
   }, [queryClient, api, userId]);
-  useEffect(() => {
-    const match = matchRoutes(
-      SIGNED_IN_PAGES.map(([path]) => ({ path })),
-      arrival,
-    )?.[0];
-    const Page = SIGNED_IN_PAGES.find(([pattern]) => pattern === match?.route.path)?.[1];
-    if (Page) void pageLoaders.get(Page)?.();
-  }, [arrival]);
   return null;
 }
 
@@ -224,6 +239,7 @@ function RootLayout() {
   return (
     <>
       <AuthEventNavigator />
+      <StartSignedInChunks />
       <Outlet />
     </>
   );
@@ -275,7 +291,7 @@ export function AppRoutes() {
           <Route
             element={
               <>
-                <StartSignedInLoads />
+                <StartAccountLoad />
                 <Suspense fallback={<FullPageLoader />}>
                   <RequireOrganization />
                 </Suspense>

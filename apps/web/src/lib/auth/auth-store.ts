@@ -118,6 +118,11 @@ export class AuthStore implements SessionSource {
 
   // ---- actions -------------------------------------------------------------------------------
 
+  /** Whether this browser may hold a session to restore (the server's hint cookie is there). */
+  mayHaveStoredSession(): boolean {
+    return this.hasStoredSession();
+  }
+
   /** Restores the session from the refresh cookie, once (a reload keeps the user signed in). */
   initialize(): Promise<void> {
     this.restorePromise ??= this.restore();
