@@ -128,6 +128,25 @@ function signedInShellChunk(): (id: string, graph: ModuleGraph) => string | null
   };
 }
 
+/**
+ * What the login page needs beyond the entry, in one chunk too: the hooks, form fields and layout
+ * it shares with the signed-in pages were each a chunk of their own, loaded one by one by both.
+ */
+function loginPageChunk(): (id: string, graph: ModuleGraph) => string | null {
+  let login: Set<string> | undefined;
+  return (id, graph) => {
+    if (!login) {
+      const entry = staticClosure(graph, ENTRY);
+      login = new Set(
+        [...staticClosure(graph, LOGIN_PAGE)].filter(
+          (module) => !entry.has(module) && !graph.getModuleInfo(module)?.dynamicImporters.length,
+        ),
+      );
+    }
+    return login.has(id) ? 'login-page-shared' : null;
+  };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
@@ -152,6 +171,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: signedInShellChunk(), debugName: 'app-shell', includeDependenciesRecursively: false },
+            { name: loginPageChunk(), debugName: 'login-page-shared', includeDependenciesRecursively: false },
           ],
         },
       },
