@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type App, clientIp } from '../../platform/http.ts';
+import type { App } from '../../platform/http.ts';
 import { MAX_FILENAME_LENGTH } from '../../platform/storage/keys.ts';
 import { createRevisionsService } from './revisions.service.ts';
 

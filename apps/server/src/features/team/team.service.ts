@@ -55,7 +55,7 @@ export function createTeamService(ctx: AppContext) {
 
   return {
     /** GET /api/v1/team: the members, the invitation code and the plan's usage. */
-    async team(admin: Member, now = new Date()): Promise<TeamDto> {
+    async team(admin: Member): Promise<TeamDto> {
       const { members, usage } = await database.withOrg(admin.organizationId, async (tx) => ({
         members: await repo.listMembers(tx, admin.organizationId),
         usage: await repo.getPlanUsage(tx, admin.organizationId),
