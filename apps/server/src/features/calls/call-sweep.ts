@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { sanitizeError } from '../../platform/logging.ts';
+import { runPeriodically } from '../../platform/periodic.ts';
 import { dropVanishedParticipants } from './calls.repo.ts';
 
 export interface CallSweep {
@@ -17,26 +17,9 @@ export function startCallSweep(
   ctx: AppContext,
   options: { intervalMs: number; dropAfterMs: number },
 ): CallSweep {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  const tick = () => {
-    if (stopped || running) return;
-    running = dropVanishedParticipants(ctx.database.db, options.dropAfterMs)
-      .then(() => undefined)
-      .catch((err) => console.warn('the call sweep could not run', sanitizeError(err)))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = runPeriodically(() => dropVanishedParticipants(ctx.database.db, options.dropAfterMs), {
+    intervalMs: options.intervalMs,
+    failure: 'the call sweep could not run',
+  });
+  return { stop: job.stop };
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../platform/db/index.ts';
 import { sanitizeError } from '../../platform/logging.ts';
+import { runPeriodically } from '../../platform/periodic.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 
 /**
@@ -115,27 +116,12 @@ export function startReminderScheduler(
   options: { intervalMs: number; clock?: () => Date; onRun?: (sent: number) => void },
 ): ReminderScheduler {
   const clock = options.clock ?? (() => new Date());
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  const tick = () => {
-    if (stopped || running) return;
-    running = runDueReminders(ctx, clock())
-      .then((sent) => options.onRun?.(sent))
-      .catch((err) => console.warn('campaign task reminders could not run', sanitizeError(err)))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  tick();
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  const job = runPeriodically(
+    async () => {
+      const sent = await runDueReminders(ctx, clock());
+      options.onRun?.(sent);
     },
-  };
+    { intervalMs: options.intervalMs, failure: 'campaign task reminders could not run', atStart: true },
+  );
+  return { stop: job.stop };
 }

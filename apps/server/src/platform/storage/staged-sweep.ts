@@ -1,4 +1,4 @@
-import { sanitizeError } from '../logging.ts';
+import { runPeriodically } from '../periodic.ts';
 import type { LocalDiskDriver } from './local-driver.ts';
 
 /** A staged upload not written to for this long is a leftover (a crash, a killed process). */
@@ -24,34 +24,10 @@ export function startStagedUploadSweep(
 ): StagedUploadSweep {
   const intervalMs = options.intervalMs ?? STAGED_UPLOAD_SWEEP_INTERVAL_MS;
   const maxIdleMs = options.maxIdleMs ?? STAGED_UPLOAD_MAX_IDLE_MS;
-  let stopped = false;
-  let running: Promise<number> | null = null;
-
-  const sweep = () => {
-    if (running) return running;
-    running = local
-      .sweepStaged(maxIdleMs)
-      .catch((err) => {
-        console.warn('the storage temp folder could not be swept', sanitizeError(err));
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const firstRun = sweep();
-  const timer = setInterval(() => {
-    if (!stopped) void sweep();
-  }, intervalMs);
-  timer.unref();
-  return {
-    firstRun,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = runPeriodically(() => local.sweepStaged(maxIdleMs), {
+    intervalMs,
+    failure: 'the storage temp folder could not be swept',
+    atStart: true,
+  });
+  return { firstRun: job.first.then((removed) => removed ?? 0), stop: job.stop };
 }
