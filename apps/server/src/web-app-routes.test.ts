@@ -1,13 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { createContext } from './context.ts';
-import { loadConfig } from './platform/config.ts';
-import type { Database } from './platform/db/index.ts';
 import type { App } from './platform/http.ts';
-import { createTestDatabase } from './test/harness.ts';
+import { type AppWithWebDist, appWithWebDist } from './test/web-app.ts';
 
 /** A built web app in miniature: the server only needs its index.html. */
 const INDEX_HTML =
@@ -84,27 +77,12 @@ const API_PATHS = [
 
 describe('paths loaded directly with the web app built', () => {
   let app: App;
-  let database: Database;
-  let webDist: string;
+  let web: AppWithWebDist;
   beforeAll(async () => {
-    webDist = mkdtempSync(join(tmpdir(), 'mr-web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-    database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      APP_URL: 'http://app.test',
-      SEED_DEMO: 'false',
-      WEB_DIST_DIR: webDist,
-    });
-    app = await buildApp(await createContext(config, database), { logger: false });
-    await app.ready();
+    web = await appWithWebDist({ 'index.html': INDEX_HTML });
+    app = web.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => web?.close());
 
   it.each(WEB_ROUTES)('GET %s serves the app (200 text/html)', async (url) => {
     const res = await app.inject({ method: 'GET', url });

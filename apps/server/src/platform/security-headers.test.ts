@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fontStylesheetUrl } from '@music-review/core/branding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { type AppContext, createContext } from '../context.ts';
-import { createTestDatabase } from '../test/harness.ts';
-import { loadConfig } from './config.ts';
-import type { Database } from './db/index.ts';
-import type { App } from './http.ts';
+import { type AppWithWebDist, appWithWebDist } from '../test/web-app.ts';
 
 // The built index.html keeps the theme script inline (apps/web/index.html): the policy allows it by
 // its hash, computed from the file the server serves.
@@ -37,36 +29,12 @@ function csp(header: string | string[] | number | undefined): Map<string, string
   return directives;
 }
 
-interface Built {
-  app: App;
-  ctx: AppContext;
-  database: Database;
-  webDist: string;
-}
+type Built = AppWithWebDist;
 
-async function build(env: Record<string, string> = {}): Promise<Built> {
-  const webDist = mkdtempSync(join(tmpdir(), 'mr-web-dist-'));
-  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://app.test',
-    SEED_DEMO: 'false',
-    WEB_DIST_DIR: webDist,
-    ...env,
-  });
-  const ctx = await createContext(config, database);
-  const app = await buildApp(ctx, { logger: false });
-  await app.ready();
-  return { app, ctx, database, webDist };
-}
+const build = (env: Record<string, string> = {}) => appWithWebDist({ 'index.html': INDEX_HTML }, env);
 
 async function close(built: Built | undefined) {
-  if (!built) return;
-  await built.app.close();
-  await built.database.close();
-  rmSync(built.webDist, { recursive: true, force: true });
+  await built?.close();
 }
 
 /** The headers every response carries, page or API. */

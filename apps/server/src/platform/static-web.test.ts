@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createContext } from '../context.ts';
 import { adminWithLabel } from '../test/api-helpers.ts';
-import { createTestDatabase } from '../test/harness.ts';
-import { loadConfig } from './config.ts';
-import type { Database } from './db/index.ts';
+import { type AppWithWebDist, appWithWebDist } from '../test/web-app.ts';
 import type { App } from './http.ts';
 import { makeWav } from './storage/test-media.ts';
 
@@ -23,39 +16,21 @@ const SOURCE_MAP =
   '{"version":3,"sources":["../src/main.tsx"],"sourcesContent":["secret source"],"mappings":""}';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+let web: AppWithWebDist;
 let app: App;
-let database: Database;
-let webDist: string;
-let dataDir: string;
 
 beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'mr-web-dist-'));
-  dataDir = mkdtempSync(join(tmpdir(), 'mr-static-data-'));
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(webDist, 'assets/app-abc123.js'), APP_JS);
-  writeFileSync(join(webDist, 'assets/app-abc123.js.br'), brotliCompressSync(APP_JS));
-  writeFileSync(join(webDist, 'assets/app-abc123.js.gz'), gzipSync(APP_JS));
-  writeFileSync(join(webDist, 'assets/app-abc123.js.map'), SOURCE_MAP);
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://app.test',
-    SEED_DEMO: 'false',
-    WEB_DIST_DIR: webDist,
-    DATA_DIR: dataDir,
+  web = await appWithWebDist({
+    'index.html': INDEX_HTML,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'assets/app-abc123.js': APP_JS,
+    'assets/app-abc123.js.br': brotliCompressSync(APP_JS),
+    'assets/app-abc123.js.gz': gzipSync(APP_JS),
+    'assets/app-abc123.js.map': SOURCE_MAP,
   });
-  app = await buildApp(await createContext(config, database), { logger: false });
-  await app.ready();
+  app = web.app;
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  rmSync(webDist, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => web?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
