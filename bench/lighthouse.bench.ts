@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { ROOT, startServer } from './lib.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -21,7 +22,6 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
   : undefined;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET_SCORE = 90;
 const LOGIN_JS_BUDGET = 120_000;
 const OUT = join(ROOT, 'test-results/lighthouse');
@@ -92,6 +92,7 @@ function gzipBytes(dist: string, scripts: Run['scripts']) {
   }, 0);
 }
 
+if (!ensureChromium()) process.exit(1);
 mkdirSync(OUT, { recursive: true });
 const dist = mkdtempSync(join(tmpdir(), 'mr-lighthouse-dist-'));
 const t0 = performance.now();

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  callJoinPath,
-  callStartedMessage,
-  findCallLink,
-  iceServersSetting,
-  isOfferer,
-  sendCallSignalBody,
-} from './calls.ts';
+import { callJoinPath, callStartedMessage, findCallLink, isOfferer } from './calls.ts';
+import { iceServersSetting, sendCallSignalBody } from './calls-schemas.ts';
 
 describe('isOfferer', () => {
   const early = { reviewer_id: 'b', joined_at: '2025-01-01T10:00:00.000Z' };

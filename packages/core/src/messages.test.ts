@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_ERRORS, sendMessageBody, unreadBadgeText } from './messages.ts';
+import { MESSAGE_ERRORS, unreadBadgeText } from './messages.ts';
+import { sendMessageBody } from './messages-schemas.ts';
 
 describe('unreadBadgeText', () => {
   it.each([

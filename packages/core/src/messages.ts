@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Messaging, the first steps: the top bar's unread badge (spec sections 2 and 9) and the two
  * smallest calls that make a message exist (a direct conversation between two members of one label,
@@ -56,28 +54,6 @@ export function isSafeAttachmentLink(link: string): boolean {
   }
 }
 
-/**
- * POST /api/v1/conversations: create or get (spec section 7: create_or_get_dm_conversation,
- * create_or_get_song_chat_conversation, create_or_get_support_conversation). 201 when created,
- * 200 when it existed.
- */
-export const createConversationBody = z.discriminatedUnion(
-  'type',
-  [
-    z.object({
-      type: z.literal('dm'),
-      user_id: z.uuid({ message: 'user_id: must be the id of a member of your label' }),
-    }),
-    z.object({
-      type: z.literal('song_chat'),
-      song_id: z.uuid({ message: 'song_id: must be the id of a song of your label' }),
-    }),
-    z.object({ type: z.literal('support') }),
-  ],
-  { message: "type: must be 'dm', 'song_chat' or 'support'" },
-);
-export type CreateConversationBody = z.infer<typeof createConversationBody>;
-
 /** Spec section 8 "Support chat (toasts)". */
 export const SUPPORT_MESSAGES = {
   noPlan: 'Please upgrade to a plan with chat functionality to access support chat.',
@@ -101,34 +77,6 @@ export const NEW_CHAT_SONGS_FETCHED = 50;
 export const NEW_CHAT_SONGS_SHOWN = 10;
 /** Messages per page of GET /api/v1/conversations/{id}/messages. */
 export const MESSAGES_PAGE_MAX = 100;
-
-/** POST /api/v1/conversations/{id}/messages. Spec section 5: whitespace-only text is not sent. */
-export const sendMessageBody = z.object({
-  message_text: z
-    .string({ message: MESSAGE_ERRORS.empty })
-    .trim()
-    .min(1, { message: MESSAGE_ERRORS.empty })
-    .max(MESSAGE_TEXT_MAX, { message: MESSAGE_ERRORS.tooLong }),
-  /** Members mentioned with @ (each must be able to see the conversation); at most 20. */
-  mentioned_user_ids: z
-    .array(z.uuid({ message: 'mentioned_user_ids: must be member ids' }))
-    .max(20)
-    .optional(),
-  /** A form link shown as a card (spec section 3: attachment_type, metadata_form_link, metadata_song_title). */
-  attachment: z
-    .object({
-      type: z.enum(ATTACHMENT_TYPES),
-      link: z
-        .string()
-        .trim()
-        .min(1)
-        .max(2000)
-        .refine(isSafeAttachmentLink, { message: MESSAGE_ERRORS.attachmentLink }),
-      song_title: z.string().trim().max(300).nullable().optional(),
-    })
-    .optional(),
-});
-export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 export interface ConversationDto {
   id: string;
@@ -206,11 +154,6 @@ export interface ConversationReadDto {
   last_read_sequence: number;
 }
 
-/** POST /api/v1/conversations/{id}/read. */
-export const markReadBody = z.object({
-  up_to_sequence: z.number().int().min(0, { message: 'up_to_sequence: must be 0 or more' }),
-});
-
 /** GET /api/v1/conversations/{id}/typing: others typing within TYPING_VISIBLE_MS. */
 export interface TypingDto {
   reviewer_id: string;
@@ -224,29 +167,6 @@ export interface MarkReadResultDto {
 
 /** Messages per page when `limit` is not given. */
 export const MESSAGES_PAGE_DEFAULT = 50;
-
-const sequenceParam = (name: string) =>
-  z.coerce
-    .number({ message: `${name}: must be a message sequence number` })
-    .int({ message: `${name}: must be a message sequence number` })
-    .min(0, { message: `${name}: must be 0 or more` });
-
-/**
- * GET /api/v1/conversations/{id}/messages query: `after` (catch-up: sequence > after, oldest first),
- * `before` (older history: the newest `limit` with sequence < before), both (the range between), or
- * neither (the newest `limit`). The answer is always ascending by sequence.
- */
-export const messagePageQuery = z.object({
-  after: sequenceParam('after').optional(),
-  before: sequenceParam('before').optional(),
-  limit: z.coerce
-    .number({ message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
-    .int({ message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
-    .min(1, { message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
-    .max(MESSAGES_PAGE_MAX, { message: `limit: must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
-    .default(MESSAGES_PAGE_DEFAULT),
-});
-export type MessagePageQuery = z.infer<typeof messagePageQuery>;
 
 /** ConversationSummaryDto.title of a support conversation, and of a song chat whose song has no title. */
 export const SUPPORT_CONVERSATION_TITLE = 'Support';
@@ -272,3 +192,7 @@ export interface SupportRequesterDto {
   id: string;
   name: string;
 }
+
+// The request schemas (and the types inferred from them) are in messages-schemas.ts, apart so that
+// the browser's chat loads no zod.
+export type { CreateConversationBody, MessagePageQuery, SendMessageBody } from './messages-schemas.ts';

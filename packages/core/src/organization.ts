@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Spec section 5 and 8: the exact texts users see. */
 export const LABEL_NAME_MAX = 50;
 export const LABEL_NAME_MIN = 2;
@@ -42,5 +40,4 @@ export function inviteCodeError(raw: string): string | null {
   return raw.trim().length === 0 ? ORGANIZATION_MESSAGES.inviteCodeEmpty : null;
 }
 
-export const createOrganizationBody = z.object({ name: z.string().max(500) });
-export const joinOrganizationBody = z.object({ invite_code: z.string().max(200) });
+// The request schemas are in organization-schemas.ts, apart so that the account check loads no zod.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clientMessageSchema,
   isRealtimeTable,
   parseServerMessage,
   parseTopic,
   RECONNECT_BACKOFF,
   reconnectDelay,
 } from './realtime.ts';
+import { clientMessageSchema } from './realtime-schemas.ts';
 
 describe('reconnectDelay', () => {
   it('doubles from 500 ms with up to half of each step as jitter', () => {

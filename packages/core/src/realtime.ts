@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { MessageDto } from './messages.ts';
 
 /**
@@ -120,28 +119,7 @@ export function parseTopic(topic: string): { kind: string; arg: string } | null 
   return match ? { kind: match[1]!, arg: match[2]! } : null;
 }
 
-// ---- Client -> server: validated by the server with these schemas ----
-
-const ref = z.string().min(1).max(64);
-const topic = z.string().regex(TOPIC_PATTERN, 'topic must look like kind:argument');
-
-export const clientMessageSchemas = {
-  /** First message; sent again whenever the access token is refreshed. */
-  auth: z.object({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),
-  subscribe: z.object({ type: z.literal('subscribe'), topic, ref }),
-  unsubscribe: z.object({ type: z.literal('unsubscribe'), topic }),
-  ping: z.object({ type: z.literal('ping'), ref }),
-} as const;
-
-export const clientMessageSchema = z.discriminatedUnion('type', [
-  clientMessageSchemas.auth,
-  clientMessageSchemas.subscribe,
-  clientMessageSchemas.unsubscribe,
-  clientMessageSchemas.ping,
-]);
-
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
-export type ClientMessageOf<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
+// ---- Client -> server: the schemas the server validates them with are in realtime-schemas.ts ----
 
 // ---- Server -> client ----
 

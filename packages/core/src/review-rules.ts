@@ -93,10 +93,12 @@ export function reviewStatusFor(
   return isExpired(song.submittedAt, now) ? 'expired' : 'pending';
 }
 
-// One collator for every caller, so the server and the browser order titles alike.
-const titleCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+// One collator for every caller, so the server and the browser order titles alike. Made on first
+// use: building it loads locale data, which a page that only formats averages does not need.
+let titleCollator: Intl.Collator | undefined;
 
 function compareTitles(a: string, b: string): number {
+  titleCollator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   const byCollation = titleCollator.compare(a, b);
   if (byCollation !== 0) return byCollation;
   // Titles equal but for case or accents: still a fixed order, by code points.

@@ -1,4 +1,4 @@
-import { iceServersSetting } from '@music-review/core/calls';
+import { iceServersSetting } from '@music-review/core/calls-schemas';
 import { z } from 'zod';
 
 const boolish = z

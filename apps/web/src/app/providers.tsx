@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { Deferred } from '../components/deferred';
 import type { ApiClient } from '../lib/api-client';
 import { ApiClientProvider } from '../lib/api-context';
 import { AuthProvider, useAuthEvents } from '../lib/auth/auth-context';
@@ -56,7 +57,11 @@ export function AppProviders({ authStore, apiClient, queryClient, children }: Ap
           <AuthProvider store={authStore}>
             <ClearCacheOnAccountChange />
             {children}
-            <AppToaster />
+            {/* Its styles are built at mount; after the first paint. A toast raised before then
+                waits in react-hot-toast's store and shows as it mounts. */}
+            <Deferred>
+              <AppToaster />
+            </Deferred>
           </AuthProvider>
         </ApiClientProvider>
       </QueryClientProvider>

@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { matchRoutes, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import {
+  createRoutesFromElements,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  Route,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { paths } from '../config/paths';
 import { useApiClient } from '../lib/api-context';
@@ -255,62 +263,65 @@ function StandaloneOutlet() {
 
 const to = (path: string) => <Navigate to={path} replace />;
 
-/** The route table of spec section 2. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        {/* Public: no session needed. */}
-        <Route element={<StandaloneOutlet />}>
-          <Route path={paths.metadataForm.pattern} element={<MetadataFormPage />} />
-          <Route path={paths.marketingForm.pattern} element={<MarketingFormPage />} />
-          <Route path={paths.labelCopyForm.pattern} element={<LabelCopyFormPage />} />
-          <Route path={paths.marketingGeneral.pattern} element={<MarketingGeneralPage />} />
-          <Route path={paths.labelCopyGenerator.pattern} element={<LabelCopyGeneratorPage />} />
-          <Route path={paths.labelCopy.pattern} element={<LabelCopyPage />} />
-          <Route path={paths.resetPassword.pattern} element={<ResetPasswordPage />} />
-          <Route path={paths.contract.pattern} element={<ContractSigningPage />} />
-          <Route path={paths.artistDenySigning.pattern} element={<DenySigningPage />} />
-          <Route path={paths.artistUploadRevision.pattern} element={<UploadRevisionPage />} />
-        </Route>
+/**
+ * The route table of spec section 2, built once: `<Routes>` with JSX children rebuilt the table on
+ * every render, a cost the first screen paid several times (docs/PERFORMANCE.md).
+ */
+const ROUTES = createRoutesFromElements(
+  <Route element={<RootLayout />}>
+    {/* Public: no session needed. */}
+    <Route element={<StandaloneOutlet />}>
+      <Route path={paths.metadataForm.pattern} element={<MetadataFormPage />} />
+      <Route path={paths.marketingForm.pattern} element={<MarketingFormPage />} />
+      <Route path={paths.labelCopyForm.pattern} element={<LabelCopyFormPage />} />
+      <Route path={paths.marketingGeneral.pattern} element={<MarketingGeneralPage />} />
+      <Route path={paths.labelCopyGenerator.pattern} element={<LabelCopyGeneratorPage />} />
+      <Route path={paths.labelCopy.pattern} element={<LabelCopyPage />} />
+      <Route path={paths.resetPassword.pattern} element={<ResetPasswordPage />} />
+      <Route path={paths.contract.pattern} element={<ContractSigningPage />} />
+      <Route path={paths.artistDenySigning.pattern} element={<DenySigningPage />} />
+      <Route path={paths.artistUploadRevision.pattern} element={<UploadRevisionPage />} />
+    </Route>
 
-        {/* Everything else: the login screen without a session. */}
-        <Route element={<RequireSession />}>
-          <Route path={paths.auth.pattern} element={to(paths.labelHub.href())} />
-          <Route element={<StandaloneOutlet />}>
-            <Route
-              path={paths.organizationSetup.pattern}
-              element={
-                <RequireNoOrganization>
-                  <OrganizationSetupPage />
-                </RequireNoOrganization>
-              }
-            />
-          </Route>
+    {/* Everything else: the login screen without a session. */}
+    <Route element={<RequireSession />}>
+      <Route path={paths.auth.pattern} element={to(paths.labelHub.href())} />
+      <Route element={<StandaloneOutlet />}>
+        <Route
+          path={paths.organizationSetup.pattern}
+          element={
+            <RequireNoOrganization>
+              <OrganizationSetupPage />
+            </RequireNoOrganization>
+          }
+        />
+      </Route>
 
-          <Route
-            element={
-              <>
-                <StartAccountLoad />
-                <Suspense fallback={<FullPageLoader />}>
-                  <RequireOrganization />
-                </Suspense>
-              </>
-            }
-          >
-            <Route element={<AppShell />}>
-              {SIGNED_IN_PAGES.map(([pattern, Page]) => (
-                <Route key={pattern} path={pattern} element={<Page />} />
-              ))}
+      <Route
+        element={
+          <>
+            <StartAccountLoad />
+            <Suspense fallback={<FullPageLoader />}>
+              <RequireOrganization />
+            </Suspense>
+          </>
+        }
+      >
+        <Route element={<AppShell />}>
+          {SIGNED_IN_PAGES.map(([pattern, Page]) => (
+            <Route key={pattern} path={pattern} element={<Page />} />
+          ))}
 
-              <Route path={paths.dashboard.pattern} element={to(paths.labelHub.href())} />
-              <Route path={paths.manageArtists.pattern} element={to(paths.artistsWriters.href())} />
-              <Route path={paths.manageWriters.pattern} element={to(paths.artistsWriters.href())} />
-              <Route path="*" element={to(paths.labelHub.href())} />
-            </Route>
-          </Route>
+          <Route path={paths.dashboard.pattern} element={to(paths.labelHub.href())} />
+          <Route path={paths.manageArtists.pattern} element={to(paths.artistsWriters.href())} />
+          <Route path={paths.manageWriters.pattern} element={to(paths.artistsWriters.href())} />
+          <Route path="*" element={to(paths.labelHub.href())} />
         </Route>
       </Route>
-    </Routes>
-  );
+    </Route>
+  </Route>,
+);
+
+export function AppRoutes() {
+  return useRoutes(ROUTES);
 }

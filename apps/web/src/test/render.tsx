@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
@@ -76,4 +76,13 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
     </AppProviders>,
   );
   return { ...utils, ...services };
+}
+
+/**
+ * Waits for a signed-in page: its heading, then the header's buttons, which render just after the
+ * page's first paint (components/deferred.tsx).
+ */
+export async function waitForShell() {
+  await screen.findByRole('heading', { level: 1 });
+  await screen.findByRole('button', { name: /User menu$/ });
 }

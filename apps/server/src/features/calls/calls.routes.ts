@@ -1,9 +1,5 @@
-import {
-  CALL_SIGNAL_KINDS,
-  leaveCallBody,
-  listCallSignalsQuery,
-  sendCallSignalBody,
-} from '@music-review/core/calls';
+import { CALL_SIGNAL_KINDS } from '@music-review/core/calls';
+import { leaveCallBody, listCallSignalsQuery, sendCallSignalBody } from '@music-review/core/calls-schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';

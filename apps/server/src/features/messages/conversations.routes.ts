@@ -1,4 +1,4 @@
-import { createConversationBody } from '@music-review/core/messages';
+import { createConversationBody } from '@music-review/core/messages-schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';

@@ -1,4 +1,4 @@
-import { markReadBody, messagePageQuery, sendMessageBody } from '@music-review/core/messages';
+import { markReadBody, messagePageQuery, sendMessageBody } from '@music-review/core/messages-schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';

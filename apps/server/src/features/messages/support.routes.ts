@@ -1,3 +1,4 @@
+import { limitParam } from '@music-review/core/messages-schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';
@@ -23,14 +24,7 @@ export async function supportRoutes(
       schema: {
         tags: ['support'],
         security,
-        querystring: z.object({
-          limit: z.coerce
-            .number({ message: `limit: must be a number from 1 to ${SUPPORT_INBOX_MAX}` })
-            .int({ message: `limit: must be a number from 1 to ${SUPPORT_INBOX_MAX}` })
-            .min(1, { message: `limit: must be a number from 1 to ${SUPPORT_INBOX_MAX}` })
-            .max(SUPPORT_INBOX_MAX, { message: `limit: must be a number from 1 to ${SUPPORT_INBOX_MAX}` })
-            .default(SUPPORT_INBOX_DEFAULT),
-        }),
+        querystring: z.object({ limit: limitParam(SUPPORT_INBOX_MAX, SUPPORT_INBOX_DEFAULT) }),
         response: { 200: z.array(conversationSummarySchema) },
       },
     },

@@ -1,4 +1,4 @@
-import { createOrganizationBody, joinOrganizationBody } from '@music-review/core/organization';
+import { createOrganizationBody, joinOrganizationBody } from '@music-review/core/organization-schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../platform/http.ts';

@@ -1,8 +1,6 @@
 import type { MessageDto } from '@music-review/core/messages';
 import { MFA_MESSAGES } from '@music-review/core/mfa';
 import {
-  type ClientMessage,
-  clientMessageSchema,
   HEARTBEAT_MS,
   REALTIME_CLOSE,
   type RealtimeChange,
@@ -11,6 +9,7 @@ import {
   SUPPORT_INBOX_TOPIC,
   TIMEOUT_MS,
 } from '@music-review/core/realtime';
+import { type ClientMessage, clientMessageSchema } from '@music-review/core/realtime-schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { KeyRing } from '../auth/keys.ts';

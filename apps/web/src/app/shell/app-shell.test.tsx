@@ -9,7 +9,7 @@ import {
   makeReviewCard,
 } from '../../test/factories';
 import { apiError, json, mockFetch } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render';
+import { renderApp, waitForShell } from '../../test/render';
 
 function routesFor(me = makeMe()) {
   return {
@@ -22,7 +22,7 @@ async function openShell(me = makeMe(), route = '/home', routes: Parameters<type
   const server = mockFetch({ ...routesFor(me), 'POST /auth/v1/logout': json(204, null), ...routes });
   const user = userEvent.setup({ delay: null });
   const utils = renderApp({ route, session: makeClientSession() });
-  await screen.findByRole('heading', { level: 1 });
+  await waitForShell();
   return { user, server, ...utils };
 }
 
@@ -181,7 +181,7 @@ describe('messages badge', () => {
   async function openWithUnread(count: number) {
     mockFetch({ ...routesFor(), 'GET /api/v1/messages/unread-count': json(200, { count }) });
     renderApp({ route: '/home', session: makeClientSession() });
-    await screen.findByRole('heading', { level: 1 });
+    await waitForShell();
     return screen.getByRole('button', { name: 'Messages' });
   }
 

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Deferred } from '../../components/deferred';
 import { Skeleton } from '../../components/ui/skeleton';
 import { OrganizationBranding } from '../../features/branding/components/organization-branding';
 import { BottomPlayer } from '../../features/player/components/bottom-player';
@@ -75,20 +76,15 @@ function ShellFrame() {
       {isDesktop ? <Sidebar /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
         {isDesktop ? <TopBar /> : <MobileTopBar />}
-        {/* On phones the page scrolls clear of the fixed bottom bar and now-playing strip, whatever their height. */}
-        <main
-          id="main"
-          className={
-            isDesktop
-              ? 'flex-1 px-6 py-8 lg:px-10'
-              : 'flex-1 px-4 pt-6 pb-[calc(var(--mobile-bottom-inset,6rem)+1rem)]'
-          }
-        >
+        {/* On phones the page scrolls clear of the fixed bottom bar and now-playing strip, whatever their
+            height: the bar sets this padding to its height (pb-28 until it has measured). */}
+        <main id="main" className={isDesktop ? 'flex-1 px-6 py-8 lg:px-10' : 'flex-1 px-4 pt-6 pb-28'}>
           <div className={isDesktop ? 'mx-auto w-full max-w-6xl' : undefined}>
             <PageOutlet />
           </div>
         </main>
-        {isDesktop ? <BottomPlayer /> : <MobileBottomBar />}
+        {/* After the page's first paint; the bars are fixed, so nothing moves when they arrive. */}
+        <Deferred>{isDesktop ? <BottomPlayer /> : <MobileBottomBar />}</Deferred>
       </div>
     </div>
   );

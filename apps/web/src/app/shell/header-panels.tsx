@@ -1,10 +1,13 @@
 import { unreadBadgeText } from '@music-review/core/messages';
 import { MessageSquare } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button';
-import { MessagesPanel } from '../../features/messages/components/messages-panel';
 import { useMessagesPanel } from '../../features/messages/use-messages-panel';
 import { useUnreadMessageCount } from './use-unread-message-count';
+
+/** The panel (threads, composer, new-chat dialog) is its own chunk, fetched when first wanted. */
+const loadMessagesPanel = () => import('../../features/messages/components/messages-panel');
+const MessagesPanel = lazy(() => loadMessagesPanel().then((m) => ({ default: m.MessagesPanel })));
 
 /**
  * The top bar's Messages button with the unread badge: the exact count up to 9, then '9+' (spec
@@ -36,6 +39,9 @@ export function MessagesButton() {
           aria-controls={panel.isOpen ? panelId : undefined}
           aria-describedby={badge ? badgeId : undefined}
           onClick={panel.toggle}
+          // Fetch the panel's code as the pointer arrives, so it is usually there by the click.
+          onPointerEnter={() => void loadMessagesPanel()}
+          onFocus={() => void loadMessagesPanel()}
           className="relative"
         >
           <MessageSquare aria-hidden="true" />
@@ -56,16 +62,18 @@ export function MessagesButton() {
         ) : null}
       </span>
       {panel.isOpen ? (
-        <MessagesPanel
-          id={panelId}
-          conversationId={panel.conversationId}
-          onOpenConversation={panel.openConversation}
-          onClose={(returnFocus) => {
-            panel.close();
-            if (returnFocus) triggerRef.current?.focus();
-          }}
-          triggerRef={triggerRef}
-        />
+        <Suspense fallback={null}>
+          <MessagesPanel
+            id={panelId}
+            conversationId={panel.conversationId}
+            onOpenConversation={panel.openConversation}
+            onClose={(returnFocus) => {
+              panel.close();
+              if (returnFocus) triggerRef.current?.focus();
+            }}
+            triggerRef={triggerRef}
+          />
+        </Suspense>
       ) : null}
     </>
   );

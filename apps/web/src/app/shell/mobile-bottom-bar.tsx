@@ -81,24 +81,35 @@ function PlayerButton({
   );
 }
 
-/** The CSS variable holding the height of what is fixed at the bottom (strip and bar), for the page's padding. */
-export const MOBILE_BOTTOM_INSET_VAR = '--mobile-bottom-inset';
-
-/** Keeps MOBILE_BOTTOM_INSET_VAR equal to the element's height, so the page can scroll clear of it. */
+/**
+ * Keeps the page's bottom padding (`<main id="main">`) at the height of what is fixed at the bottom
+ * (the now-playing strip and the bar) plus 1rem, so the page scrolls clear of it. Set on that one
+ * element: a CSS variable on the root, as before, made the browser restyle the whole page.
+ */
 function usePublishedHeight() {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const publish = () => root.style.setProperty(MOBILE_BOTTOM_INSET_VAR, `${element.offsetHeight}px`);
-    publish();
-    if (typeof ResizeObserver === 'undefined') return;
+    const main = document.getElementById('main');
+    if (!element || !main) return;
+    let published = '';
+    const publish = () => {
+      const padding = `calc(${element.offsetHeight}px + 1rem)`;
+      if (padding === published) return;
+      published = padding;
+      main.style.paddingBottom = padding;
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      publish();
+      return;
+    }
+    // The observer reports once laid out (and on every change), so reading the height there does
+    // not force a layout of its own; the page's padding has a default until then.
     const observer = new ResizeObserver(publish);
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.style.removeProperty(MOBILE_BOTTOM_INSET_VAR);
+      main.style.removeProperty('padding-bottom');
     };
   }, []);
   return ref;

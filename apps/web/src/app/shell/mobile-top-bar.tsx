@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Deferred } from '../../components/deferred';
 import { paths } from '../../config/paths';
 import { BrandedLogo } from '../../features/branding/components/branded-logo';
 import { NotificationsButton } from '../../features/notifications/components/notifications-button';
@@ -15,11 +16,14 @@ export function MobileTopBar() {
       >
         <BrandedLogo />
       </Link>
-      <div className="flex items-center">
-        <NotificationsButton />
-        <MessagesButton />
-        <UserMenu />
-      </div>
+      {/* After the page's first paint: the logo does not move when they arrive. */}
+      <Deferred>
+        <div className="flex items-center">
+          <NotificationsButton />
+          <MessagesButton />
+          <UserMenu />
+        </div>
+      </Deferred>
     </header>
   );
 }

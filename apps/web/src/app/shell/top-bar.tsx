@@ -1,3 +1,4 @@
+import { Deferred } from '../../components/deferred';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { NotificationsButton } from '../../features/notifications/components/notifications-button';
 import { GlobalSearch } from '../../features/search/components/global-search';
@@ -10,13 +11,16 @@ export function TopBar() {
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-border bg-background/80 px-6 backdrop-blur-md">
       <GlobalSearch />
       <ThemeToggle />
-      <div className="ml-auto flex items-center gap-1">
-        <MessagesButton />
-        <NotificationsButton />
-        <div className="ml-2">
-          <UserMenu />
+      {/* After the page's first paint: nothing else in the bar moves when they arrive. */}
+      <Deferred>
+        <div className="ml-auto flex items-center gap-1">
+          <MessagesButton />
+          <NotificationsButton />
+          <div className="ml-2">
+            <UserMenu />
+          </div>
         </div>
-      </div>
+      </Deferred>
     </header>
   );
 }

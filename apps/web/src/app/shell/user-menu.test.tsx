@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeClientSession, makeMe } from '../../test/factories';
 import { apiError, json, mockFetch } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render';
+import { renderApp, waitForShell } from '../../test/render';
 
 const now = () => new Date().toISOString();
 
@@ -50,7 +50,7 @@ async function openShell(routes: Parameters<typeof mockFetch>[0] = {}) {
   });
   const user = userEvent.setup({ delay: null });
   const utils = renderApp({ route: '/home', session: makeClientSession() });
-  await screen.findByRole('heading', { level: 1 });
+  await waitForShell();
   return { server, user, ...utils };
 }
 

@@ -1,4 +1,9 @@
-const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use: building it loads locale data, which the shell's first render does not need.
+let formatter: Intl.RelativeTimeFormat | undefined;
+const relative = () => {
+  formatter ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  return formatter;
+};
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,9 +18,9 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   if (Number.isNaN(time)) return '';
   const elapsed = Math.max(0, now.getTime() - time);
   if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return formatter.format(-Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return formatter.format(-Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < 7 * DAY) return formatter.format(-Math.floor(elapsed / DAY), 'day');
+  if (elapsed < HOUR) return relative().format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return relative().format(-Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < 7 * DAY) return relative().format(-Math.floor(elapsed / DAY), 'day');
   return new Date(time).toLocaleDateString('en', {
     day: 'numeric',
     month: 'short',

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeClientSession, makeMe, makeReviewer } from '../../../test/factories';
 import { json, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { renderApp, waitForShell } from '../../../test/render';
 import { ALAN, GRACE, ME, makeConversation, makeMessage, makePage, makeRead } from '../testing/factories';
 import { ScriptedSocket } from '../testing/scripted-socket';
 
@@ -77,7 +77,7 @@ async function openApp(routes: Routes = {}, route = '/home') {
   const server = mockFetch(baseRoutes(routes));
   const user = userEvent.setup({ delay: null });
   const utils = renderApp({ route, session: makeClientSession() });
-  await screen.findByRole('heading', { level: 1 });
+  await waitForShell();
   return { user, server, ...utils };
 }
 
@@ -103,7 +103,7 @@ describe('the messages panel', { timeout: 15_000 }, () => {
     const { user } = await openApp();
     const button = screen.getByRole('button', { name: 'Messages' });
     await user.click(button);
-    const panel = screen.getByRole('dialog', { name: 'Messages' });
+    const panel = await screen.findByRole('dialog', { name: 'Messages' });
     expect(button.getAttribute('aria-expanded')).toBe('true');
 
     const rows = await within(panel).findAllByRole('listitem');

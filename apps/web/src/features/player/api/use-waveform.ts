@@ -76,8 +76,11 @@ export function createWaveformLoaderDeps(api: ApiClient, source: SignedUrlSource
   };
 }
 
-/** A song's waveform, cached by its key so every card and page shares one download. */
-export function useWaveform(input: WaveformSourceInput) {
+/**
+ * A song's waveform, cached by its key so every card and page shares one download. With `enabled`
+ * false nothing is fetched yet (a card still out of sight).
+ */
+export function useWaveform(input: WaveformSourceInput, { enabled = true }: { enabled?: boolean } = {}) {
   const api = useApiClient();
   const source = useSignedUrlSource();
   return useQuery<LoadedWaveform, Error>({
@@ -85,5 +88,6 @@ export function useWaveform(input: WaveformSourceInput) {
     queryFn: async () => (await loadWaveform(input, createWaveformLoaderDeps(api, source))).waveform,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    enabled,
   });
 }

@@ -15,6 +15,7 @@ import { SKIP_SECONDS, usePlayer } from '../../../lib/audio/player-context';
 import type { AudioTrack } from '../../../lib/audio/player-state';
 import { cn } from '../../../lib/cn';
 import { useIsDesktop } from '../../../lib/use-media-query';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useWaveform } from '../api/use-waveform';
 import { drawWaveform } from './draw-waveform';
 
@@ -72,10 +73,16 @@ export function WaveformCanvas({
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const measure = () => setWidth(canvas.clientWidth);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    // The observer reports the width after layout, so a list of cards does not force a layout per
+    // canvas; without one (old browsers, jsdom) the width is read once.
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(canvas.clientWidth);
+      return;
+    }
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setWidth(entry.contentRect.width);
+    });
     observer.observe(canvas);
     return () => observer.disconnect();
   }, []);
@@ -83,16 +90,18 @@ export function WaveformCanvas({
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !(width > 0) || !data || data.length === 0) return;
+    // Colours first: reading styles after resizing the canvas would make the browser restyle.
+    const colors = {
+      played: readColor(canvas, '--primary', '#7c3aed'),
+      unplayed: readColor(canvas, '--waveform-unplayed', '#888'),
+    };
     const ratio = window.devicePixelRatio || 1;
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);
     const context = canvas.getContext('2d');
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawWaveform(context, width, height, data, progress, {
-      played: readColor(canvas, '--primary', '#7c3aed'),
-      unplayed: readColor(canvas, '--waveform-unplayed', '#888'),
-    });
+    drawWaveform(context, width, height, data, progress, colors);
   }, [data, progress, width, height]);
 
   return (
@@ -167,12 +176,18 @@ export function WaveformPlayer({ song, onMarkUseless, className }: WaveformPlaye
   const player = usePlayer();
   const isDesktop = useIsDesktop();
   const height = isDesktop ? WAVEFORM_HEIGHT_DESKTOP : WAVEFORM_HEIGHT_MOBILE;
-  const waveform = useWaveform({
-    songId: song.id,
-    audioFileKey: song.audioFileKey,
-    waveformFileKey: song.waveformFileKey,
-    waveformUrl: song.waveformUrl ?? null,
-  });
+  const sectionRef = useRef<HTMLElement>(null);
+  // A list of fifty cards fetches and draws the waveforms in sight, then the others as they near.
+  const isNear = useNearViewport(sectionRef);
+  const waveform = useWaveform(
+    {
+      songId: song.id,
+      audioFileKey: song.audioFileKey,
+      waveformFileKey: song.waveformFileKey,
+      waveformUrl: song.waveformUrl ?? null,
+    },
+    { enabled: isNear },
+  );
   const [dragFraction, setDragFraction] = useState<number | null>(null);
 
   const isCurrent = player.state.currentTrack?.id === song.id;
@@ -243,7 +258,11 @@ export function WaveformPlayer({ song, onMarkUseless, className }: WaveformPlaye
   ) : null;
 
   return (
-    <section aria-label={`Player for ${song.title}`} className={cn('flex flex-col gap-3', className)}>
+    <section
+      ref={sectionRef}
+      aria-label={`Player for ${song.title}`}
+      className={cn('flex flex-col gap-3', className)}
+    >
       <div
         role="slider"
         tabIndex={canPlay ? 0 : -1}

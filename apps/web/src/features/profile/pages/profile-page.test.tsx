@@ -152,7 +152,7 @@ describe('profile: photo', () => {
     expect(server.requestsTo('PUT /upload/avatar')[0]!.headers.get('content-type')).toBe('image/png');
     expect(server.requestsTo('PUT /api/v1/profile/avatar')[0]!.body).toEqual({ avatar_key: PHOTO_KEY });
 
-    const menuButton = screen.getByRole('button', { name: /User menu$/ });
+    const menuButton = await screen.findByRole('button', { name: /User menu$/ });
     await waitFor(() =>
       expect(menuButton.querySelector('img')?.getAttribute('src')).toBe('http://localhost/files/photo-1.png'),
     );

@@ -1,5 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Deferred } from '../../../components/deferred';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -36,12 +37,20 @@ function CardsSkeleton() {
   );
 }
 
+/** Cards drawn at once; the rest follow in a transition, so a long list does not block the page. */
+const FIRST_CARDS = 3;
+
 function CardList({ cards }: { cards: ReviewCardDto[] }) {
   return (
     <div className="flex flex-col gap-4">
-      {cards.map((card) => (
+      {cards.slice(0, FIRST_CARDS).map((card) => (
         <SongCard key={card.id} card={card} />
       ))}
+      <Deferred>
+        {cards.slice(FIRST_CARDS).map((card) => (
+          <SongCard key={card.id} card={card} />
+        ))}
+      </Deferred>
     </div>
   );
 }
