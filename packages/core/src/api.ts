@@ -35,9 +35,8 @@ export interface MeDto {
   organization: OrganizationDto | null;
 }
 
-export interface ApiErrorBody {
-  error: { code: string; message: string };
-}
+// The error shape is declared with the codes (api-errors.ts).
+export type { ApiErrorBody } from './api-errors.ts';
 
 /** A song as GET /api/v1/songs and /api/v1/songs/{id} show it. */
 export interface SongDto {

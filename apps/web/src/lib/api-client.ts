@@ -1,6 +1,9 @@
+import type { FieldErrors } from '@music-review/core/api-errors';
+
 /**
  * The one way the web app talks to the server: JSON in and out, errors turned into ApiError from
- * the server's `{ "error": { "code", "message" } }` shape, and the in-memory access token attached.
+ * the server's `{ "error": { "code", "message", "fields" } }` shape (core/api-errors.ts), and the
+ * in-memory access token attached.
  */
 
 export const NETWORK_ERROR_MESSAGE =
@@ -16,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** Seconds from a Retry-After header (rate limiting), when given. */
     readonly retryAfterSeconds?: number,
+    /** The problems by field path ('title', 'parties.1.email'); empty when none names a field. */
+    readonly fields: FieldErrors = {},
   ) {
     super(message);
   }
@@ -35,6 +40,35 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
+/** The answer's `fields`, keeping only string messages (anything else is not the API's shape). */
+function readFields(value: unknown): FieldErrors {
+  const fields: FieldErrors = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fields;
+  for (const [path, message] of Object.entries(value)) {
+    if (typeof message === 'string') fields[path] = message;
+  }
+  return fields;
+}
+
+/**
+ * The server's problems by field, for a form to show beside its fields: the paths as the form
+ * names them (`rename` maps a server path to the form's, or to null for one the form has no field
+ * for). Empty when the error is not the API's or names no field. The one way forms read them:
+ * none parses message text.
+ */
+export function serverFieldErrors(
+  error: unknown,
+  rename: (path: string) => string | null = (path) => path,
+): FieldErrors {
+  const fields: FieldErrors = {};
+  if (!isApiError(error)) return fields;
+  for (const [path, message] of Object.entries(error.fields)) {
+    const name = rename(path);
+    if (name !== null && !(name in fields)) fields[name] = message;
+  }
+  return fields;
+}
+
 /** Reads an error response into an ApiError, tolerating bodies that are not the API's shape. */
 export async function toApiError(response: Response): Promise<ApiError> {
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
@@ -44,9 +78,10 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined)
+    ?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new ApiError(error.code, error.message, response.status, retryAfter);
+    return new ApiError(error.code, error.message, response.status, retryAfter, readFields(error.fields));
   }
   return new ApiError('http_error', UNKNOWN_ERROR_MESSAGE, response.status, retryAfter);
 }

@@ -24,7 +24,9 @@ export const apiError = (
   code: string,
   message: string,
   headers: Record<string, string> = {},
-) => json(status, { error: { code, message } }, headers);
+  /** The problems by field, as the server lists them (core/api-errors.ts). */
+  fields?: Record<string, string>,
+) => json(status, { error: { code, message, ...(fields ? { fields } : {}) } }, headers);
 
 /**
  * What the signed-in shell asks on every page (the bell, the presence heartbeat, the user menu's

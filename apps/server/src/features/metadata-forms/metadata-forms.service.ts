@@ -53,10 +53,15 @@ function toSummary(row: repo.FormRow): MetadataFormSummaryDto {
   };
 }
 
-/** The submission's checks; the 400 names every field at fault ("isrc: ...; writers: ..."). */
+/**
+ * The submission's checks; the 400 names every field at fault, in its message ("isrc: ...;
+ * writers: ...") and by field in `fields`, the form's own paths.
+ */
 function checkedData(data: MetadataFormDraft) {
   const result = validateMetadataSubmission(data);
-  if (!result.ok) throw new AppError('validation_failed', describeMetadataErrors(result.errors));
+  if (!result.ok) {
+    throw new AppError('validation_failed', describeMetadataErrors(result.errors), {}, result.errors);
+  }
   return result.value;
 }
 

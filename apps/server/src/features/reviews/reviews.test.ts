@@ -187,6 +187,34 @@ describe('review dashboard and reviews', () => {
     expect(res.json().error.message).toBe('Scores go from 1 to 10');
   });
 
+  it('names every field at fault in one answer, each message by its field', async () => {
+    const res = await putReview(alex.headers, ids.urgent, {
+      musical_score: 0,
+      artist_score: 11,
+      overall_score: 'eight',
+      comment: 'x'.repeat(5001),
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toBe('Scores go from 1 to 10');
+    expect(error.fields).toEqual({
+      musical_score: 'Scores go from 1 to 10',
+      artist_score: 'Scores go from 1 to 10',
+      overall_score: expect.stringMatching(/expected number/i),
+      comment: expect.stringMatching(/5000/),
+    });
+    // A problem with the body as a whole names no field: no `fields` then.
+    const missing = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/songs/${ids.urgent}/reviews/mine`,
+      headers: { ...alex.headers, 'content-type': 'application/json' },
+      payload: '[]',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toBeUndefined();
+  });
+
   it('shows a team member as the submitter instead of their email', async () => {
     const res = await server.app.inject({
       method: 'GET',

@@ -102,7 +102,13 @@ describe('generate contract dialog', () => {
 
   it('shows the server’s error in the dialog and keeps what was typed, then sends the terms', async () => {
     const server = serve([
-      apiError(422, 'validation_error', 'terms.territory: enter the territory, like "Worldwide"'),
+      apiError(
+        400,
+        'validation_failed',
+        'terms.territory: enter the territory, like "Worldwide"',
+        {},
+        { 'terms.territory': 'Enter the territory, like "Worldwide"' },
+      ),
       json(201, { id: 'contract-9' }),
     ]);
     const { user, dialog, field, fill } = await openDialog();
@@ -150,5 +156,44 @@ describe('generate contract dialog', () => {
         effective_date: '2025-04-01',
       },
     });
+  });
+
+  it('puts every field the server names beside that field, and a message naming none in the alert', async () => {
+    serve([
+      apiError(
+        400,
+        'validation_failed',
+        'terms.territory: enter the territory',
+        {},
+        {
+          'terms.territory': 'Enter the territory',
+          'terms.parties.1.email': 'Enter a valid email address',
+          title: 'Enter a title for the contract',
+        },
+      ),
+      apiError(409, 'conflict', 'This song already has a signed contract'),
+    ]);
+    const { user, dialog, field, fill } = await openDialog();
+    await fill('Title', 'Deal');
+    await fill('Royalty rate (%)', '20');
+    await fill('Effective date', '2025-04-01');
+    await fill('Party 2 email', 'nova@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate contract' }));
+
+    const besideField = (label: string) =>
+      (field(label).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    await expect.poll(() => field('Territory').getAttribute('aria-invalid')).toBe('true');
+    expect(besideField('Territory')).toContain('Enter the territory');
+    expect(field('Party 2 email').getAttribute('aria-invalid')).toBe('true');
+    expect(besideField('Party 2 email')).toContain('Enter a valid email address');
+    expect(field('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(besideField('Title')).toContain('Enter a title for the contract');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Generate contract' }));
+    expect(await within(dialog).findByText('This song already has a signed contract')).toBeTruthy();
+    expect(field('Territory').getAttribute('aria-invalid')).not.toBe('true');
   });
 });

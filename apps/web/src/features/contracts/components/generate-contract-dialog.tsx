@@ -1,3 +1,4 @@
+import { fieldPath, withoutFieldPath } from '@music-review/core/api-errors';
 import {
   CONTRACT_KIND_LABELS,
   CONTRACT_MESSAGES,
@@ -13,6 +14,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/text-field';
+import { serverFieldErrors } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useContractTemplates, useSaveContract } from '../api/contracts-api';
 
@@ -77,29 +79,12 @@ function templateOptionLabel(t: { name: string; kind: keyof typeof CONTRACT_KIND
 
 type FieldErrors = Record<string, string>;
 
-/** "terms.territory: enter the territory" -> "Enter the territory" (the field is beside it). */
-function withoutPath(message: string): string {
-  const text = message.replace(/^[\w.]+: /, '');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** The schema's problems keyed by field path, the first per field. */
+/** The schema's problems keyed by field path, the first per field (the path left out of the text). */
 function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in out)) out[key] = withoutPath(issue.message);
-  }
-  return out;
-}
-
-/** A server validation answer ("terms.parties.1.email: ...; title: ...") keyed by field, or null. */
-function serverErrors(message: string): FieldErrors | null {
-  const out: FieldErrors = {};
-  for (const part of message.split('; ')) {
-    const match = /^([\w.]+): (.+)$/.exec(part);
-    if (!match) return null;
-    out[match[1]!.replace(/^terms\./, '')] = withoutPath(match[2]!);
+    const key = fieldPath(issue.path);
+    if (!(key in out)) out[key] = withoutFieldPath(issue.message, key);
   }
   return out;
 }
@@ -180,7 +165,7 @@ export function GenerateContractDialog({
     };
     const checked = contractTermsSchema.safeParse(terms);
     const found = checked.success ? {} : issuesToErrors(checked.error.issues);
-    if (!form.title.trim()) found.title = withoutPath(CONTRACT_MESSAGES.title);
+    if (!form.title.trim()) found.title = withoutFieldPath(CONTRACT_MESSAGES.title, 'title');
     if (!checked.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
@@ -196,7 +181,9 @@ export function GenerateContractDialog({
       onClose();
     } catch (e) {
       const message = e instanceof Error ? e.message : 'The contract could not be saved. Please try again.';
-      setErrors(serverErrors(message) ?? { '': message });
+      // The server names each field at fault; its terms are this form's fields.
+      const fields = serverFieldErrors(e, (path) => path.replace(/^terms\./, ''));
+      setErrors(Object.keys(fields).length > 0 ? fields : { '': message });
     }
   };
 

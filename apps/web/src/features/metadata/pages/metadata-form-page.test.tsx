@@ -77,6 +77,37 @@ describe('metadata form page', () => {
     expect((screen.getByLabelText('Writer 1 Name') as HTMLInputElement).value).toBe('Nova Lane');
   });
 
+  it('shows the problems the server finds beside their fields, and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const draft = {
+      ...emptyMetadataDraft({ title: 'Summer Static', artist: 'Nova Lane' }),
+      writers: [{ name: 'Nova Lane', role: 'composer_lyricist', pro: 'PRS', ipi: '', share: '100' }],
+      isrc: 'GB-ABC-26-00001',
+      genre: 'Synth-pop',
+      language: 'en',
+    };
+    const server = mockFetch({
+      [`GET ${base}`]: json(200, form({ data: draft })),
+      [`PUT ${base}/draft`]: json(200, { saved_at: '2026-01-01T00:00:01.000Z' }),
+      [`POST ${base}/submit`]: apiError(
+        400,
+        'validation_failed',
+        'isrc: This ISRC is already on another song; genre: Choose a genre from the list',
+        {},
+        { isrc: 'This ISRC is already on another song', genre: 'Choose a genre from the list' },
+      ),
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Submit metadata' }));
+
+    await expect.poll(() => screen.getByLabelText('ISRC').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This ISRC is already on another song')).toBeTruthy();
+    expect(screen.getByLabelText('Genre').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Choose a genre from the list')).toBeTruthy();
+    expect(server.requestsTo(`POST ${base}/submit`)).toHaveLength(1);
+    expect((screen.getByLabelText('ISRC') as HTMLInputElement).value).toBe('GB-ABC-26-00001');
+  });
+
   it('shows a submitted form read-only, and a withdrawn link its own page', async () => {
     mockFetch({
       [`GET ${base}`]: json(200, form({ status: 'submitted', submitted_at: '2026-01-02T00:00:00.000Z' })),

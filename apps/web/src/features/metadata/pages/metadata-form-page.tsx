@@ -12,6 +12,7 @@ import { useParams } from 'react-router';
 import { PortalCard, PublicLinkPage, publicErrorMessage } from '../../../components/public-portal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { serverFieldErrors } from '../../../lib/api-client';
 import { PlayerProvider } from '../../../lib/audio/player-context';
 import { MetadataFormUrlSource } from '../../../lib/audio/signed-url-source';
 import { useConfirmLeave } from '../../../lib/use-confirm-leave';
@@ -190,6 +191,9 @@ function ArtistForm({
       queryClient.setQueryData(publicFormQueryKey(token), done);
     } catch (error) {
       setSubmitError(publicErrorMessage(error, 'The form could not be sent. Please try again.'));
+      // What the server found wrong shows beside each field too, as the browser's own check does.
+      const fields = serverFieldErrors(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
     } finally {
       setIsSubmitting(false);
     }
