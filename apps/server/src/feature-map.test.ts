@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// docs/ARCHITECTURE.md's feature map must name every feature folder, server and web, so a newcomer
+// finds any feature's parts there (issue 13 item 9).
+const ROOT = join(import.meta.dirname, '../../..');
+const doc = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+const map = doc.slice(doc.indexOf('## Feature map'), doc.indexOf('## Processes and layout'));
+const folders = (dir: string) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+describe('the feature map in docs/ARCHITECTURE.md', () => {
+  it('has a row for every server feature', () => {
+    expect(map.length).toBeGreaterThan(0);
+    const rows = new Set([...map.matchAll(/^\| ([a-z-]+) \|/gm)].map((m) => m[1]));
+    expect(folders('apps/server/src/features').filter((name) => !rows.has(name))).toEqual([]);
+  });
+
+  it('names every web feature folder', () => {
+    const words = new Set(map.match(/[a-z][a-z-]*[a-z]/g));
+    expect(folders('apps/web/src/features').filter((name) => !words.has(name))).toEqual([]);
+  });
+});
