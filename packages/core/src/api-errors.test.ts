@@ -24,8 +24,11 @@ describe('withoutFieldPath', () => {
     expect(withoutFieldPath('isrc: An ISRC has 12 characters', 'isrc')).toBe('An ISRC has 12 characters');
     expect(withoutFieldPath('Scores go from 1 to 10', 'musical_score')).toBe('Scores go from 1 to 10');
     // Another field's name in front is part of the message, not this field's path.
-    expect(withoutFieldPath('end: must be after start', 'start')).toBe('End: must be after start');
+    expect(withoutFieldPath('end: must be after start', 'start')).toBe('end: must be after start');
     expect(withoutFieldPath('Note: the file is too large', 'file')).toBe('Note: the file is too large');
+    expect(withoutFieldPath('factor_type must be totp or phone', 'factor_type')).toBe(
+      'factor_type must be totp or phone',
+    );
   });
 });
 

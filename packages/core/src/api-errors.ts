@@ -62,9 +62,9 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 
 /**
  * A message without the path in front that some messages carry for the one-line form ("title:
- * Enter a title" -> "Enter a title"; "terms.artist_name: enter the artist" for the field
- * 'artist_name' too), first letter in capitals. A message whose front names another field, or none,
- * keeps its text.
+ * enter a title" -> "Enter a title"; "terms.artist_name: enter the artist" for the field
+ * 'artist_name' too), its first letter then in capitals. A message whose front names another
+ * field, or none, is left exactly as written.
  */
 export function withoutFieldPath(message: string, path: string): string {
   let text = message;
@@ -74,9 +74,12 @@ export function withoutFieldPath(message: string, path: string): string {
     const last = path.split('.').pop() ?? '';
     const namesThisField =
       front === path || front.endsWith(`.${path}`) || (last !== '' && front.split('.').pop() === last);
-    if (namesThisField && /^[\w.]+$/.test(front)) text = text.slice(colon + 2);
+    if (namesThisField && /^[\w.]+$/.test(front)) {
+      text = text.slice(colon + 2);
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    }
   }
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return text;
 }
 
 /**

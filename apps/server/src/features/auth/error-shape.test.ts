@@ -20,7 +20,11 @@ describe('what clients see when a request is wrong', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { code: 'validation_failed', message: 'Password must be at least 8 characters' },
+      error: {
+        code: 'validation_failed',
+        message: 'Password must be at least 8 characters',
+        fields: { password: 'Password must be at least 8 characters' },
+      },
     });
   });
 

@@ -143,6 +143,7 @@ describe('enrolling a TOTP factor', () => {
     expect(bad.json().error).toEqual({
       code: 'validation_failed',
       message: 'factor_type must be totp or phone',
+      fields: { factor_type: 'factor_type must be totp or phone' },
     });
 
     const long = await enrollRaw(server.app, user.headers, {

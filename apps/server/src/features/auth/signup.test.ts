@@ -96,26 +96,32 @@ describe('POST /auth/v1/signup', () => {
   });
 
   it.each([
-    ['a password under 8 characters', { password: 'short12' }, AUTH_MESSAGES.passwordTooShort],
-    ['a malformed email', { email: 'not-an-email' }, 'Please enter a valid email address'],
-    ['a missing name', { name: undefined }, null],
-    ['a blank name', { name: '   ' }, 'Please enter your name'],
-    ['a missing password', { password: undefined }, null],
-  ])('answers 400 validation_failed for %s, in the one error shape', async (_label, override, message) => {
-    const email = uniqueEmail('invalid');
-    const payload = { email, password: DEFAULT_PASSWORD, name: 'Valid Name', ...override };
-    const res = await postSignup(payload);
+    ['a password under 8 characters', { password: 'short12' }, AUTH_MESSAGES.passwordTooShort, 'password'],
+    ['a malformed email', { email: 'not-an-email' }, 'Please enter a valid email address', 'email'],
+    ['a missing name', { name: undefined }, null, 'name'],
+    ['a blank name', { name: '   ' }, 'Please enter your name', 'name'],
+    ['a missing password', { password: undefined }, null, 'password'],
+  ])(
+    'answers 400 validation_failed for %s, in the one error shape',
+    async (_label, override, message, field) => {
+      const email = uniqueEmail('invalid');
+      const payload = { email, password: DEFAULT_PASSWORD, name: 'Valid Name', ...override };
+      const res = await postSignup(payload);
 
-    expect(res.statusCode).toBe(400);
-    const body = res.json();
-    expect(Object.keys(body)).toEqual(['error']);
-    expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
-    expect(body.error.code).toBe('validation_failed');
-    expect(typeof body.error.message).toBe('string');
-    if (message) expect(body.error.message).toContain(message);
-    // Nothing was created: the same address can still sign up.
-    expect(await mailbox(server.app, email)).toHaveLength(0);
-  });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(Object.keys(body.error).sort()).toEqual(['code', 'fields', 'message']);
+      expect(body.error.code).toBe('validation_failed');
+      expect(typeof body.error.message).toBe('string');
+      if (message) expect(body.error.message).toContain(message);
+      // The field at fault, by name (decision 0020).
+      expect(Object.keys(body.error.fields)).toEqual([field]);
+      if (message) expect(body.error.fields[field]).toBe(message);
+      // Nothing was created: the same address can still sign up.
+      expect(await mailbox(server.app, email)).toHaveLength(0);
+    },
+  );
 });
 
 describe('GET /auth/v1/verify?type=signup (the emailed link)', () => {

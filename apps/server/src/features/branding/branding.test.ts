@@ -221,7 +221,10 @@ describe('PUT /api/v1/branding', () => {
     for (const [payload, message] of cases) {
       const res = await putRaw(admin.headers, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().error).toEqual({ code: 'validation_failed', message });
+      const { error } = res.json();
+      // The message as before; the field it is about named in \`fields\` (decision 0020).
+      expect(error).toEqual({ code: 'validation_failed', message, fields: expect.any(Object) });
+      expect(Object.keys(error.fields)).toHaveLength(1);
     }
   });
 

@@ -106,7 +106,10 @@ describe('feedback: POST and GET /api/v1/feedback', () => {
     for (const [payload, message] of cases) {
       const res = await sendRaw(ada, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().error).toEqual({ code: 'validation_failed', message });
+      const { error } = res.json();
+      // The message as before; the field it is about named in \`fields\` (decision 0020).
+      expect(error).toEqual({ code: 'validation_failed', message, fields: expect.any(Object) });
+      expect(Object.keys(error.fields)).toHaveLength(1);
     }
   });
 

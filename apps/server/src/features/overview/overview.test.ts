@@ -258,6 +258,9 @@ describe('GET /api/v1/overview', () => {
       code: 'validation_failed',
       message:
         'sort: must be one of submitted_at, title, status, version, reviews, musical, artist_score, overall, days_left',
+      fields: {
+        sort: 'Must be one of submitted_at, title, status, version, reviews, musical, artist_score, overall, days_left',
+      },
     });
     const badQueries: Array<Record<string, string>> = [
       { limit: '0' },
@@ -273,6 +276,7 @@ describe('GET /api/v1/overview', () => {
       const res = await overviewRaw(alex.headers, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().error.message).toMatch(new RegExp(`^${Object.keys(query)[0]}: `));
+      expect(Object.keys(res.json().error.fields)).toEqual(Object.keys(query));
     }
   });
 

@@ -87,7 +87,9 @@ describe('PATCH /api/v1/profile', () => {
         payload: { name },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: { code: 'validation_failed', message } });
+      expect(res.json()).toEqual({
+        error: { code: 'validation_failed', message, fields: { name: message } },
+      });
     }
   });
 });

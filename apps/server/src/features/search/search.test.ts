@@ -335,7 +335,11 @@ describe('GET /api/v1/search', () => {
       const res = await searchRaw(admin.headers, { q });
       expect(res.statusCode, q).toBe(400);
       expect(res.json()).toEqual({
-        error: { code: 'validation_failed', message: 'Type at least 2 characters to search' },
+        error: {
+          code: 'validation_failed',
+          message: 'Type at least 2 characters to search',
+          fields: { q: 'Type at least 2 characters to search' },
+        },
       });
     }
     const missing = await searchRaw(admin.headers, {});

@@ -93,7 +93,10 @@ describe('POST /api/v1/songs/decisions', () => {
     for (const [payload, message] of cases) {
       const res = await decide(admin.headers, payload);
       expect(res.statusCode, message).toBe(400);
-      expect(res.json().error).toEqual({ code: 'validation_failed', message });
+      const { error } = res.json();
+      // The message as before; the field it is about named in \`fields\` (decision 0020).
+      expect(error).toEqual({ code: 'validation_failed', message, fields: expect.any(Object) });
+      expect(Object.keys(error.fields)).toHaveLength(1);
     }
   });
 });
