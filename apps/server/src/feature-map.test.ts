@@ -15,7 +15,7 @@ const folders = (dir: string) =>
 describe('the feature map in docs/ARCHITECTURE.md', () => {
   it('has a row for every server feature', () => {
     expect(map.length).toBeGreaterThan(0);
-    const rows = new Set([...map.matchAll(/^\| ([a-z-]+) \|/gm)].map((m) => m[1]));
+    const rows = new Set([...map.matchAll(/^\|\s*([a-z-]+)\s*\|/gm)].map((m) => m[1]));
     expect(folders('apps/server/src/features').filter((name) => !rows.has(name))).toEqual([]);
   });
 
