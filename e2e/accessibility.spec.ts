@@ -102,11 +102,25 @@ async function setTheme(page: Page, theme: Theme) {
   }, theme);
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
   // The colours change through transitions (near instant with reduced motion): measure once they end.
+  // What is still moving at the last look is named on failure, so an occasional one says where to look.
+  let running: string[] = [];
   await expect
-    .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length),
-    )
-    .toBe(0);
+    .poll(async () => {
+      running = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a): a is CSSTransition => a instanceof CSSTransition)
+          .map((a) => {
+            const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+            return `${a.transitionProperty} on <${target?.tagName.toLowerCase()} class="${target?.getAttribute('class')?.slice(0, 80)}"> (${a.playState})`;
+          }),
+      );
+      return running.length;
+    })
+    .toBe(0)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nTransitions still running at the last look: ${running.join('; ')}`);
+    });
 }
 
 /**
