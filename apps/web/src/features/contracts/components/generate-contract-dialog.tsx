@@ -1,4 +1,4 @@
-import { fieldPath, withoutFieldPath } from '@music-review/core/api-errors';
+import { type FieldErrors, fieldErrorsFrom, withoutFieldPath } from '@music-review/core/api-errors';
 import {
   CONTRACT_KIND_LABELS,
   CONTRACT_MESSAGES,
@@ -77,16 +77,10 @@ function templateOptionLabel(t: { name: string; kind: keyof typeof CONTRACT_KIND
   return t.builtin ? withKind : `${withKind} · yours`;
 }
 
-type FieldErrors = Record<string, string>;
-
-/** The schema's problems keyed by field path, the first per field (the path left out of the text). */
+/** The schema's problems keyed by field path (core's rule); one about the whole form under ''. */
 function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = fieldPath(issue.path);
-    if (!(key in out)) out[key] = withoutFieldPath(issue.message, key);
-  }
-  return out;
+  const whole = issues.find((issue) => issue.path.length === 0);
+  return { ...(whole ? { '': whole.message } : {}), ...fieldErrorsFrom(issues) };
 }
 
 const PLACED = new Set([
