@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -147,8 +148,49 @@ function loginPageChunk(): (id: string, graph: ModuleGraph) => string | null {
   };
 }
 
+const CONTRACT_MODULE = /[\\/]packages[\\/]core[\\/]src[\\/]contracts[\\/]([\w-]+)\.ts$/;
+
+/**
+ * Each endpoint contract module (packages/core/src/contracts/<feature>.ts) as the browser gets it:
+ * every declaration reduced to its operationId, method and path, which is all `api.call` reads at run
+ * time (the types still come from the module itself). The schemas, and zod with them, stay on the
+ * server: they would add zod to every page's bundle (docs/decisions/0022).
+ */
+function endpointStubs(): Plugin {
+  let modules: Record<string, Record<string, unknown>> = {};
+  return {
+    name: 'music-review:endpoint-stubs',
+    enforce: 'pre',
+    async buildStart() {
+      // Node 20 cannot load TypeScript itself; tsx does, as for the server.
+      modules = await tsImport('@music-review/core/contracts/index', import.meta.url);
+    },
+    load(id) {
+      const file = CONTRACT_MODULE.exec(id.split('?')[0] ?? '')?.[1];
+      if (!file) return null;
+      const name = file.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+      const declarations = modules[name];
+      if (!declarations) {
+        this.error(`${file}.ts is not exported from packages/core/src/contracts/index.ts as "${name}"`);
+      }
+      return Object.entries(declarations)
+        .map(([exported, value]) => {
+          const declaration = value as { operationId?: unknown; method?: unknown; path?: unknown };
+          if (typeof declaration?.operationId !== 'string') {
+            this.error(
+              `contracts/${file}.ts exports "${exported}", which is not an endpoint: move it to a -schemas module`,
+            );
+          }
+          const { operationId, method, path } = declaration;
+          return `export const ${exported} = ${JSON.stringify({ operationId, method, path })};`;
+        })
+        .join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [endpointStubs(), react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -55,78 +55,17 @@ export interface SongDto {
   created_at: string;
 }
 
-export interface ScoreAveragesDto {
-  musical: number | null;
-  artist: number | null;
-  overall: number | null;
-}
+// The review dashboard's and a song's reviews: inferred from their contracts.
+import type { ScoreAveragesDto } from './contracts/reviews.ts';
 
-/** One card of the review dashboard. */
-export interface ReviewCardDto {
-  id: string;
-  title: string;
-  /** Only once the caller has reviewed the current version (spec section 2). */
-  artist: string | null;
-  submitted_at: string;
-  deadline_at: string;
-  days_left: number;
-  deadline_badge: string;
-  current_version_number: number;
-  has_revisions: boolean;
-  review_count: number;
-  reviewed_by_me: boolean;
-  /** One decimal; only on reviewed cards. */
-  averages: ScoreAveragesDto | null;
-  has_sixty_percent_reviews: boolean;
-  audio_file_key: string | null;
-  waveform_file_key: string | null;
-}
-
-export interface ReviewDashboardDto {
-  pending: ReviewCardDto[];
-  reviewed: ReviewCardDto[];
-  pending_count: number;
-  /** True when the caller reviewed more songs than the dashboard lists. */
-  reviewed_has_more: boolean;
-  /** Where the next page of My Reviews starts (GET /api/v1/review-dashboard/reviewed?cursor=); null without more. */
-  reviewed_next_cursor: string | null;
-  team_size: number;
-  sixty_percent_threshold: number;
-}
-
-/** A further page of My Reviews, after a cursor. */
-export interface MyReviewsPageDto {
-  reviewed: ReviewCardDto[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
-
-export interface ReviewDto {
-  id: string;
-  song_id: string;
-  reviewer_id: string;
-  reviewer_name: string | null;
-  musical_score: number;
-  artist_score: number;
-  overall_score: number;
-  comment: string | null;
-  reviewed_at: string;
-  song_version_number: number;
-  /**
-   * A quick pass ("Mark as useless", POST /api/v1/songs/{id}/reviews/mine/useless): scores 0, left
-   * out of every average, but it counts as the reviewer's review (the song leaves their pending list).
-   */
-  is_useless: boolean;
-}
-
-export interface SongReviewsDto {
-  current_version_number: number;
-  my_review: ReviewDto | null;
-  /** The current version's reviews, the caller's own included: empty until the caller has submitted theirs. */
-  current: ReviewDto[];
-  hidden_count: number;
-  earlier: ReviewDto[];
-}
+export type {
+  MyReviewsPageDto,
+  ReviewCardDto,
+  ReviewDashboardDto,
+  ReviewDto,
+  ScoreAveragesDto,
+  SongReviewsDto,
+} from './contracts/reviews.ts';
 
 /**
  * GET /api/v1/overview: every song of the organization in one table (spec "/overview").

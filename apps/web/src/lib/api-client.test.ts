@@ -1,6 +1,7 @@
+import { listMyReviews, submitMyReview } from '@music-review/core/contracts/reviews';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch } from '../test/fetch-mock';
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './api-client';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, queryString } from './api-client';
 
 function sessionSource(tokens: string[]) {
   let current = tokens[0] ?? null;
@@ -116,5 +117,35 @@ describe('api client', () => {
       status: 401,
     });
     expect(source.refreshSession).not.toHaveBeenCalled();
+  });
+
+  it('calls an endpoint of its contract: the path filled from params, the body as declared, the answer as sent', async () => {
+    const review = { id: 'r-1', musical_score: 7 };
+    const server = mockFetch({ 'PUT /api/v1/songs/a%2Fb/reviews/mine': json(201, review) });
+    const api = createApiClient(sessionSource(['token-a']));
+
+    const body = { musical_score: 7, artist_score: 6, overall_score: 8 };
+    await expect(api.call(submitMyReview, { params: { id: 'a/b' }, body })).resolves.toEqual(review);
+    expect(server.requests[0]!.body).toEqual(body);
+    expect(server.requests[0]!.headers.get('Authorization')).toBe('Bearer token-a');
+  });
+
+  it("puts a contract's query in the query string and sends no body with a GET", async () => {
+    const server = mockFetch({
+      'GET /api/v1/review-dashboard/reviewed?cursor=2026-11-01%7Cx%26y': json(200, { reviewed: [] }),
+    });
+    const api = createApiClient(sessionSource(['token-a']));
+
+    await api.call(listMyReviews, { query: { cursor: '2026-11-01|x&y' } });
+    expect(server.requests[0]!.method).toBe('GET');
+    expect(server.requests[0]!.body).toBeUndefined();
+  });
+
+  it('writes query strings without empty values and with repeated keys for lists', () => {
+    expect(queryString({ q: 'a b', page: 2, ready: true, none: undefined, gone: null })).toBe(
+      '?q=a+b&page=2&ready=true',
+    );
+    expect(queryString({ status: ['signed', 'passed'] })).toBe('?status=signed&status=passed');
+    expect(queryString({})).toBe('');
   });
 });

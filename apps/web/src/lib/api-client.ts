@@ -1,4 +1,12 @@
 import type { FieldErrors } from '@music-review/core/api-errors';
+import {
+  type BodyOf,
+  type Endpoint,
+  fillPath,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@music-review/core/endpoint';
 
 /**
  * The one way the web app talks to the server: JSON in and out, errors turned into ApiError from
@@ -135,6 +143,35 @@ export interface SessionSource {
   refreshSession(): Promise<unknown>;
 }
 
+/**
+ * What `api.call` takes beside the endpoint: its params, query and body when it declares them (then
+ * they are required), and an abort signal.
+ */
+export type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) &
+  (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+
+type CallArgs<E extends Endpoint> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The query string of a contract's query: undefined and null left out, arrays as repeated keys. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(session: SessionSource) {
@@ -163,8 +200,32 @@ export function createApiClient(session: SessionSource) {
     }
   }
 
+  /**
+   * Calls an endpoint of its contract (packages/core/src/contracts): the path filled from `params`,
+   * the query and body as declared, the answer typed as the contract's success response.
+   */
+  function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+    const { params, query, body, signal, headers } = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      signal?: AbortSignal;
+      headers?: Record<string, string>;
+    };
+    const url = fillPath(endpoint.path, params) + queryString(query);
+    // POST, PUT and PATCH always carry a JSON body (an empty object when the contract has none).
+    const sendsBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+    return request<ResponseOf<E>>(url, {
+      method: endpoint.method,
+      ...(sendsBody || body !== undefined ? { body: body ?? {} } : {}),
+      ...(signal ? { signal } : {}),
+      ...(headers ? { headers } : {}),
+    });
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>

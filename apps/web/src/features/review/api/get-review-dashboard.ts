@@ -1,8 +1,7 @@
-import type { MyReviewsPageDto } from '@music-review/core/api';
+import { getReviewDashboard, listMyReviews } from '@music-review/core/contracts/reviews';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
-import type { ReviewDashboardDto } from './types';
 
 export const reviewDashboardQueryKey = ['review', 'dashboard'] as const;
 
@@ -15,7 +14,7 @@ export function useReviewDashboard() {
   useRealtimeTopic('table:songs', invalidate);
   return useQuery({
     queryKey: reviewDashboardQueryKey,
-    queryFn: ({ signal }) => api.get<ReviewDashboardDto>('/api/v1/review-dashboard', { signal }),
+    queryFn: ({ signal }) => api.call(getReviewDashboard, { signal }),
   });
 }
 
@@ -28,10 +27,7 @@ export function useMoreReviews(cursor: string | null, enabled: boolean) {
   const api = useApiClient();
   return useInfiniteQuery({
     queryKey: [...reviewDashboardQueryKey, 'reviewed', cursor] as const,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<MyReviewsPageDto>(`/api/v1/review-dashboard/reviewed?cursor=${encodeURIComponent(pageParam)}`, {
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => api.call(listMyReviews, { query: { cursor: pageParam }, signal }),
     initialPageParam: cursor ?? '',
     getNextPageParam: (last) => (last.has_more && last.next_cursor ? last.next_cursor : undefined),
     enabled: enabled && cursor !== null,

@@ -1,6 +1,6 @@
+import { listSongReviews } from '@music-review/core/contracts/reviews';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
-import type { SongReviewsDto } from './types';
 
 export const songReviewsQueryKey = (songId: string) => ['review', 'song', songId, 'reviews'] as const;
 
@@ -9,7 +9,6 @@ export function useSongReviews(songId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: songReviewsQueryKey(songId),
-    queryFn: ({ signal }) =>
-      api.get<SongReviewsDto>(`/api/v1/songs/${encodeURIComponent(songId)}/reviews`, { signal }),
+    queryFn: ({ signal }) => api.call(listSongReviews, { params: { id: songId }, signal }),
   });
 }

@@ -1,9 +1,9 @@
+import { markSongUseless } from '@music-review/core/contracts/reviews';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { reviewDashboardQueryKey } from './get-review-dashboard';
 import { songQueryKey } from './get-song';
 import { songReviewsQueryKey } from './get-song-reviews';
-import type { ReviewDto } from './types';
 
 /**
  * POST /api/v1/songs/{id}/reviews/mine/useless: a quick pass. It counts as the user's review of the
@@ -13,7 +13,7 @@ export function useMarkUseless(songId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ReviewDto>(`/api/v1/songs/${encodeURIComponent(songId)}/reviews/mine/useless`),
+    mutationFn: () => api.call(markSongUseless, { params: { id: songId } }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: songReviewsQueryKey(songId) }),

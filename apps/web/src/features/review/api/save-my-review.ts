@@ -1,10 +1,10 @@
+import { submitMyReview } from '@music-review/core/contracts/reviews';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../../../lib/api-context';
 import { reviewDashboardQueryKey } from './get-review-dashboard';
 import { songQueryKey } from './get-song';
 import { songReviewsQueryKey } from './get-song-reviews';
-import type { ReviewDto } from './types';
 
 export const SCORES_REQUIRED_MESSAGE = 'Give all three scores from 1 to 10';
 
@@ -28,8 +28,7 @@ export function useSaveMyReview(songId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewInput) =>
-      api.put<ReviewDto>(`/api/v1/songs/${encodeURIComponent(songId)}/reviews/mine`, input),
+    mutationFn: (input: ReviewInput) => api.call(submitMyReview, { params: { id: songId }, body: input }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: songReviewsQueryKey(songId) }),
