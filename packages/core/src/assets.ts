@@ -280,50 +280,11 @@ export const bioTextBody = z.object({
 });
 export type BioTextBody = z.infer<typeof bioTextBody>;
 
-export interface PresignedUploadDto {
-  key: string;
-  upload_url: string;
-  /** The Content-Type the PUT must carry. */
-  content_type: string;
-}
-
-export interface AssetVersionDto {
-  id: string;
-  kind: AssetKind;
-  scope: AssetScope;
-  version: number;
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  summary: string;
-  accepted: boolean;
-  problems: string[];
-  /** For restored versions: the version they copy. */
-  restored_from: number | null;
-  uploaded_by_name: string | null;
-  created_at: string;
-  is_current: boolean;
-  /** A signed URL to view or download (valid an hour). */
-  url: string;
-}
-
-export interface AssetKindDto {
-  kind: AssetKind;
-  scope: AssetScope;
-  /** Newest first; the first is current. */
-  versions: AssetVersionDto[];
-}
-
-export interface ReleaseReadinessDto {
-  is_ready: boolean;
-  marked_at: string | null;
-  marked_by_name: string | null;
-  metadata_confirmed: boolean;
-  missing: ReadinessItem[];
-}
-
-export interface SongAssetsDto {
-  song: { id: string; title: string; artist: string };
-  kinds: AssetKindDto[];
-  readiness: ReleaseReadinessDto;
-}
+// The API's answers: inferred from their contracts.
+export type {
+  AssetKindDto,
+  AssetVersionDto,
+  PresignedUploadDto,
+  ReleaseReadinessDto,
+  SongAssetsDto,
+} from './contracts/assets.ts';

@@ -33,3 +33,28 @@ export const updateUserBody = z.object({
     .max(PASSWORD_MAX * 4)
     .optional(),
 });
+
+/**
+ * An account as the auth API answers it (GET /auth/v1/user, a session's `user`) and as /api/v1/me
+ * shows it: here rather than in the auth contract because both contracts answer it.
+ */
+export const authFactorSchema = z.object({
+  id: z.string(),
+  factor_type: z.enum(['totp', 'phone']),
+  status: z.enum(['verified', 'unverified']),
+  friendly_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const authUserSchema = z.object({
+  id: z.string(),
+  aud: z.literal('authenticated'),
+  role: z.literal('authenticated'),
+  email: z.string(),
+  email_confirmed_at: z.string().nullable(),
+  last_sign_in_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user_metadata: z.record(z.string(), z.unknown()),
+  factors: z.array(authFactorSchema),
+});

@@ -3,6 +3,8 @@
  * here: the login screen's first load imports this module (the request bodies are in auth-schemas.ts).
  */
 
+import type { Factor } from './contracts/auth.ts';
+
 /** Spec section 8 "Login and reset": the exact texts users see. */
 export const AUTH_MESSAGES = {
   missingCredentials: 'Please enter your email and password',
@@ -32,36 +34,8 @@ export function isUnconfirmedEmailError(text: string | undefined | null): boolea
   return /Email not confirmed|email_not_confirmed|unverified/i.test(text);
 }
 
-export interface Factor {
-  id: string;
-  factor_type: 'totp' | 'phone';
-  status: 'verified' | 'unverified';
-  friendly_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AuthUser {
-  id: string;
-  aud: 'authenticated';
-  role: 'authenticated';
-  email: string;
-  email_confirmed_at: string | null;
-  last_sign_in_at: string | null;
-  created_at: string;
-  updated_at: string;
-  user_metadata: Record<string, unknown>;
-  factors: Factor[];
-}
-
-export interface AuthSession {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  expires_at: number;
-  user: AuthUser;
-}
+// The account and session shapes are inferred from the auth API's contract (type-only: no zod here).
+export type { AuthSession, AuthUser, Factor } from './contracts/auth.ts';
 
 /** Authenticator assurance: the next level is aal2 when any verified factor exists (spec section 4). */
 export function nextAssuranceLevel(factors: Pick<Factor, 'status'>[]): 'aal1' | 'aal2' {

@@ -5,6 +5,8 @@
  * PUT body is in branding-schemas.ts).
  */
 
+import type { BrandingDto } from './contracts/branding.ts';
+
 export const DEFAULT_APP_NAME = 'Music Review';
 /** Spec section 9: the default favicon and the default corner radius. */
 export const DEFAULT_FAVICON = '/favicon.ico';
@@ -85,29 +87,8 @@ export const DEFAULT_PALETTES: Record<BrandingMode, Record<BrandingColorToken, s
 export const emptyPalette = (): BrandingPalette =>
   Object.fromEntries(BRANDING_COLOR_TOKENS.map((token) => [token, null])) as BrandingPalette;
 
-/** GET /api/v1/branding: the caller's organization's branding. */
-export interface BrandingDto {
-  /** Which table answered: v2 when it has a row, else the older table, else neither (defaults). */
-  source: 'v2' | 'legacy' | 'none';
-  /** Only an enabled branding is applied; disabled or absent means the defaults. */
-  is_enabled: boolean;
-  app_name: string | null;
-  /** Storage key (type images) of the logo, when it is one of the label's files. */
-  logo_key: string | null;
-  /** A URL the browser can load: signed for a storage key, or the older table's absolute URL. */
-  logo_url: string | null;
-  favicon_key: string | null;
-  favicon_url: string | null;
-  light: BrandingPalette;
-  dark: BrandingPalette;
-  title_font_family: string | null;
-  subtitle_font_family: string | null;
-  body_font_family: string | null;
-  /** A CSS length, e.g. 0.5rem or 12px. */
-  corner_radius: string | null;
-  shadow_intensity: ShadowIntensity | null;
-  updated_at: string | null;
-}
+// GET /api/v1/branding's answer is inferred from its contract (type-only: no zod here).
+export type { BrandingDto } from './contracts/branding.ts';
 
 /** What "absent" answers (the spec's PGRST116 rule: no row is not an error, defaults apply). */
 export function defaultBranding(): BrandingDto {

@@ -4,6 +4,7 @@
  * browser to browser (WebRTC, one connection per pair of participants); the server only stores
  * the signalling (offers, answers, ICE candidates) and announces it over the realtime socket.
  */
+import type { CallParticipantDto } from './contracts/calls.ts';
 
 export const CALL_SIGNAL_KINDS = ['offer', 'answer', 'candidate'] as const;
 export type CallSignalKind = (typeof CALL_SIGNAL_KINDS)[number];
@@ -65,52 +66,15 @@ export function findCallLink(text: string): { callId: string; path: string } | n
 // that the browser's chat, which links calls, loads no zod.
 export type { IceServerDto, LeaveCallBody, SendCallSignalBody } from './calls-schemas.ts';
 
-export interface CallParticipantDto {
-  reviewer_id: string;
-  name: string;
-  avatar_key: string | null;
-  joined_at: string;
-}
-
-/** GET /api/v1/calls/{id}: the call and who is in it now. */
-export interface CallDto {
-  id: string;
-  conversation_id: string;
-  conversation_type: 'dm' | 'song_chat';
-  /** The conversation's title as the caller sees it: the other member's name, or the song's title. */
-  title: string;
-  started_by: string | null;
-  created_at: string;
-  /** Set when the last participant left; joining again reopens the call. */
-  ended_at: string | null;
-  /** Who is in the call now, earliest joiner first. */
-  participants: CallParticipantDto[];
-}
-
-/** POST /api/v1/calls/{id}/join: the call, and where the caller's signal stream starts. */
-export interface JoinedCallDto extends CallDto {
-  /** Signals to the caller up to this sequence belong to an earlier visit: fetch ?after= this. */
-  signal_cursor: number;
-}
-
-/** POST /api/v1/conversations/{id}/calls. 201 when a call was started, 200 when one was going on. */
-export interface StartedCallDto {
-  id: string;
-  conversation_id: string;
-  /** The web path of the call, e.g. /video-call/<id>. */
-  join_url: string;
-}
-
-export interface CallSignalDto {
-  id: string;
-  sequence: number;
-  call_id: string;
-  sender_id: string;
-  recipient_id: string;
-  kind: CallSignalKind;
-  payload: Record<string, unknown>;
-  created_at: string;
-}
+// The answers' types are inferred from the endpoints' schemas (contracts/calls.ts); type-only, so the
+// browser loads no zod for them.
+export type {
+  CallDto,
+  CallParticipantDto,
+  CallSignalDto,
+  JoinedCallDto,
+  StartedCallDto,
+} from './contracts/calls.ts';
 
 /**
  * Who makes the offer between two participants: the later joiner (ties broken by id), so the two

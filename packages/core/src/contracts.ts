@@ -501,115 +501,20 @@ export const CONTRACT_EVENT_LABELS: Record<ContractEventAction, string> = {
   completed: 'Completed',
 };
 
-export interface ContractTemplateDto {
-  id: string;
-  kind: ContractKind;
-  name: string;
-  body: string;
-  builtin: boolean;
-  updated_at: string | null;
-}
-
-export interface ContractSignerDto {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  position: number;
-  status: 'pending' | 'signed' | 'declined';
-  signature_kind: SignatureKind | null;
-  signed_at: string | null;
-  declined_at: string | null;
-  decline_reason: string | null;
-}
-
-export interface ContractEventDto {
-  id: string;
-  action: string;
-  actor_name: string;
-  actor_email: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  hash_before: string | null;
-  hash_after: string | null;
-  created_at: string;
-}
-
-export interface ContractDto {
-  id: string;
-  song_id: string;
-  artist_name: string;
-  status: ContractStatus;
-  kind: ContractKind;
-  title: string;
-  template_id: string | null;
-  terms: ContractTerms;
-  body_text: string;
-  document_sha256: string | null;
-  signed_sha256: string | null;
-  has_document: boolean;
-  has_signed_document: boolean;
-  sent_at: string | null;
-  completed_at: string | null;
-  declined_at: string | null;
-  decline_reason: string | null;
-  voided_at: string | null;
-  created_by_name: string | null;
-  created_at: string;
-  signers: ContractSignerDto[];
-}
-
-export interface ContractDetailDto extends ContractDto {
-  events: ContractEventDto[];
-}
-
-/** The links made when sending (the tokens are shown once: only their hashes are kept). */
-export interface SignerLinkDto {
-  signer_id: string;
-  name: string;
-  email: string;
-  sign_url: string;
-  decline_url: string;
-}
-
-export interface SentContractDto {
-  contract: ContractDetailDto;
-  links: SignerLinkDto[];
-  /** Signers whose mail could not be sent (their links are above to pass on). */
-  mail_failed: string[];
-}
-
-export interface ContractGeneratorAccessDto {
-  allowed: boolean;
-  is_trial: boolean;
-  trial_used: boolean;
-  /** What the tab shows before anything is filled in. */
-  message: string;
-}
-
-/** The public signing page's view: the document, who signs, and the signer the link is for. */
-export interface PublicContractDto {
-  contract_id: string;
-  title: string;
-  kind: ContractKind;
-  status: ContractStatus;
-  label_name: string;
-  song_title: string;
-  artist_name: string;
-  body_text: string;
-  document_url: string | null;
-  signed_document_url: string | null;
-  /** The signer this link is for. Internal ids (the label's, the signer's) are not part of the page. */
-  signer: { name: string; email: string; role: string; status: string };
-  signers: Array<{ position: number; name: string; role: string; status: string; signed_at: string | null }>;
-}
-
-export interface PublicSignedDto {
-  status: ContractStatus;
-  signed_at: string;
-  /** When this was the last signature: the completed PDF. */
-  signed_document_url: string | null;
-}
+// The answers of /api/v1/contracts* and the signer's pages: inferred from their endpoint contracts.
+export type {
+  ContractDetailDto,
+  ContractDto,
+  ContractEventDto,
+  ContractGeneratorAccessDto,
+  ContractSignerDto,
+  ContractTemplateDto,
+  PublicContractDto,
+  PublicDeclineDto,
+  PublicSignedDto,
+  SentContractDto,
+  SignerLinkDto,
+} from './contracts/contracts.ts';
 
 export const CONTRACT_TEXTS = {
   generate: 'Generate contract',

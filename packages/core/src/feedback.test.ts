@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FEEDBACK_ERRORS, FEEDBACK_MESSAGE_MAX, feedbackMessageError, sendFeedbackBody } from './feedback.ts';
+import { FEEDBACK_ERRORS, FEEDBACK_MESSAGE_MAX, feedbackMessageError } from './feedback.ts';
+import { sendFeedbackBody } from './feedback-schemas.ts';
 
 describe('feedbackMessageError', () => {
   it('asks for a description, then for a shorter one', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** "Report bugs / Send feedback" (spec section 2, /feedback). */
 
 export const FEEDBACK_KINDS = ['bug', 'idea'] as const;
@@ -29,30 +27,7 @@ export function feedbackMessageError(raw: string): string | null {
   return null;
 }
 
-/** POST /api/v1/feedback. The user agent is the request's own header, not a body field. */
-export const sendFeedbackBody = z.object({
-  kind: z.enum(FEEDBACK_KINDS, { message: FEEDBACK_ERRORS.kind }),
-  message: z
-    .string({ message: FEEDBACK_ERRORS.messageEmpty })
-    .trim()
-    .min(1, { message: FEEDBACK_ERRORS.messageEmpty })
-    .max(FEEDBACK_MESSAGE_MAX, { message: FEEDBACK_ERRORS.messageTooLong }),
-  /** A storage key of type images, uploaded through /functions/v1/generate-presigned-url. */
-  screenshot_key: z.string().max(500, { message: 'screenshot_key: at most 500 characters' }).nullish(),
-  /** The page the user was on when they chose to report. */
-  page_url: z
-    .url({ protocol: /^https?$/, message: FEEDBACK_ERRORS.pageUrl })
-    .max(FEEDBACK_URL_MAX, { message: `page_url: at most ${FEEDBACK_URL_MAX} characters` })
-    .nullish(),
-});
-export type SendFeedbackBody = z.infer<typeof sendFeedbackBody>;
-
-export interface FeedbackDto {
-  id: string;
-  kind: FeedbackKind;
-  message: string;
-  screenshot_key: string | null;
-  page_url: string | null;
-  user_agent: string | null;
-  created_at: string;
-}
+export type { FeedbackDto } from './contracts/feedback.ts';
+// The request body's schema is in feedback-schemas.ts and the answer's in contracts/feedback.ts,
+// apart so that the feedback page loads no zod; their types, type-only:
+export type { SendFeedbackBody } from './feedback-schemas.ts';

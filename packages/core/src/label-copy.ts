@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { LabelCopyData, LabelCopyIssue, RightsLineValue } from './contracts/label-copy.ts';
 import { toCsv } from './csv.ts';
-import { METADATA_LIMITS, type MetadataPublisher, type MetadataWriter } from './metadata-forms.ts';
+import { METADATA_LIMITS, type MetadataWriter } from './metadata-forms.ts';
 import {
   CODE_INPUT_MAX,
   formatIsrc,
@@ -93,58 +94,14 @@ export function formatDuration(seconds: number | null | undefined): string {
 // ---------------------------------------------------------------------------------------------------
 // The data (label_copies.data).
 
-export interface RightsLineValue {
-  year: number | null;
-  owner: string;
-}
-
-export interface LabelCopyPerformer {
-  name: string;
-  /** Instrument or role: "Vocals", "Bass guitar", "Backing vocals". */
-  role: string;
-}
-
-export interface LabelCopyCredits {
-  producer: string;
-  engineer: string;
-  mixer: string;
-  mastering_engineer: string;
-  performers: LabelCopyPerformer[];
-}
-
-export interface LabelCopyTrack {
-  title: string;
-  /** Version or mix: "Radio Edit"; '' for the original. */
-  version: string;
-  /** Display artists, e.g. "Nova Lane feat. Kite". */
-  artists: string;
-  /** Normalised (12 characters, no hyphens) once valid; kept as typed otherwise. */
-  isrc: string;
-  duration_seconds: number | null;
-  explicit: boolean;
-}
-
-export interface LabelCopyData {
-  release_title: string;
-  release_version: string;
-  primary_artist: string;
-  label: string;
-  catalogue_number: string;
-  upc: string;
-  /** ISO dates (YYYY-MM-DD) or ''. */
-  release_date: string;
-  original_release_date: string;
-  genre: string;
-  worldwide: boolean;
-  /** ISO 3166-1 alpha-2 codes when not worldwide. */
-  territories: string[];
-  p_line: RightsLineValue;
-  c_line: RightsLineValue;
-  credits: LabelCopyCredits;
-  tracks: LabelCopyTrack[];
-  writers: MetadataWriter[];
-  publishers: MetadataPublisher[];
-}
+// The data's types are those of its answers, inferred from the contract's schemas.
+export type {
+  LabelCopyCredits,
+  LabelCopyData,
+  LabelCopyPerformer,
+  LabelCopyTrack,
+  RightsLineValue,
+} from './contracts/label-copy.ts';
 
 export const LABEL_COPY_LIMITS = {
   text: 200,
@@ -273,13 +230,7 @@ export function readLabelCopyData(value: unknown): LabelCopyData {
 // ---------------------------------------------------------------------------------------------------
 // Completeness and validity, field by field.
 
-export interface LabelCopyIssue {
-  /** The field's path, e.g. "upc", "tracks.0.isrc", "p_line.owner". */
-  field: string;
-  /** The field's name as the form shows it. */
-  label: string;
-  message: string;
-}
+export type { LabelCopyIssue } from './contracts/label-copy.ts';
 
 /** Submit: what an artist must give. Final: everything a distributor needs. */
 export type LabelCopyCheck = 'submit' | 'final';
@@ -533,21 +484,19 @@ export function labelCopyFileName(title: string, extension: 'pdf' | 'csv'): stri
 // ---------------------------------------------------------------------------------------------------
 // API shapes.
 
-export interface LabelCopyDto {
-  id: string;
-  song_id: string;
-  song_title: string;
-  song_artist: string;
-  status: LabelCopyStatus;
-  data: LabelCopyData;
-  /** What still stops "Mark as final" ("What's missing"). */
-  missing: LabelCopyIssue[];
-  submitted_at: string | null;
-  finalized_at: string | null;
-  updated_at: string;
-  /** The last document the generator assembled, when there is one. */
-  generated_at: string | null;
-}
+// The answers' types, inferred from the contract's schemas (packages/core/src/contracts/label-copy.ts).
+export type {
+  CreatedLabelCopyLinkDto,
+  LabelCopyDocument,
+  LabelCopyDocumentContract,
+  LabelCopyDto,
+  LabelCopyGeneratorStateDto,
+  LabelCopyLinkDto,
+  PublicLabelCopyFormDto,
+  PublicLabelCopyGeneratorDto,
+  PublicLabelCopyShareDto,
+  SongLabelCopyDto,
+} from './contracts/label-copy.ts';
 
 export const LABEL_COPY_LINK_PURPOSES = [
   'label_copy_form',
@@ -578,32 +527,6 @@ export const LABEL_COPY_LINK_DAYS: Record<LabelCopyLinkPurpose, number> = {
   label_copy_generator: 90,
 };
 
-export interface LabelCopyLinkDto {
-  id: string;
-  purpose: LabelCopyLinkPurpose;
-  state: 'active' | 'used' | 'revoked' | 'expired';
-  created_at: string;
-  expires_at: string;
-}
-
-export interface CreatedLabelCopyLinkDto extends LabelCopyLinkDto {
-  /** Shown once: only its hash is stored. */
-  token: string;
-  path: string;
-}
-
-export interface LabelCopyGeneratorStateDto {
-  plan_name: string;
-  /** The generator may be used now. */
-  allowed: boolean;
-  /** On Starter: the one trial use. */
-  is_trial: boolean;
-  trial_used: boolean;
-  /** Exports per month of each format (-1: unlimited), and those made this month. */
-  export_limit: number;
-  exports_this_month: { pdf: number; csv: number };
-}
-
 export const LABEL_COPY_MESSAGES = {
   notFound: 'Label copy not found',
   songNotFound: 'Song not found',
@@ -623,57 +546,6 @@ export const LABEL_COPY_MESSAGES = {
   exportLimit: (format: string, limit: number) =>
     `Your plan allows ${limit} label copy ${format} exports a month, and this month’s are used. Upgrade your plan or wait until next month.`,
 } as const;
-
-// ---------------------------------------------------------------------------------------------------
-// The generated document: the label copy assembled with the metadata form and the signed contract.
-
-export interface LabelCopyDocumentContract {
-  title: string;
-  kind: string;
-  status: string;
-  parties: { name: string; role: string }[];
-  territory: string;
-  term: string;
-  signed_at: string | null;
-}
-
-export interface LabelCopyDocument {
-  title: string;
-  organization_name: string;
-  song_title: string;
-  status: LabelCopyStatus;
-  data: LabelCopyData;
-  contract: LabelCopyDocumentContract | null;
-  /** Where writers and publishers came from when the label copy itself named none. */
-  sources: { metadata_status: string | null; contract: boolean };
-  generated_at: string;
-}
-
-export interface PublicLabelCopyFormDto {
-  organization_name: string;
-  song_title: string;
-  status: LabelCopyStatus;
-  data: LabelCopyData;
-  missing: LabelCopyIssue[];
-  expires_at: string;
-  updated_at: string;
-}
-
-export interface PublicLabelCopyShareDto {
-  organization_name: string;
-  song_title: string;
-  status: LabelCopyStatus;
-  data: LabelCopyData;
-  updated_at: string;
-  expires_at: string;
-}
-
-export interface PublicLabelCopyGeneratorDto {
-  organization_name: string;
-  song_title: string;
-  document: LabelCopyDocument | null;
-  expires_at: string;
-}
 
 export const LABEL_COPY_EXPORT_FORMATS = ['pdf', 'csv'] as const;
 export type LabelCopyExportFormat = (typeof LABEL_COPY_EXPORT_FORMATS)[number];

@@ -440,18 +440,6 @@ export function storedPressPhotoFiles(data: unknown): PressPhotoFile[] {
   });
 }
 
-/** An uploaded photo with a signed address to show and download it (valid for an hour). */
-export interface PressPhotoFileDto extends PressPhotoFile {
-  url: string;
-}
-
-/** The PUT address for one press photo; the browser sends the bytes with exactly this Content-Type. */
-export interface PressPhotoUploadDto {
-  key: string;
-  upload_url: string;
-  content_type: string;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The label-wide intake (/marketing-general/{token})
 
@@ -489,99 +477,26 @@ export type GeneralIntakeData = z.output<typeof generalIntakeData>;
 export type GeneralIntakeInput = z.input<typeof generalIntakeData>;
 
 // ---------------------------------------------------------------------------------------------
-// DTOs
+// DTOs: the answers' types, inferred from the contract's schemas (packages/core/src/contracts/marketing.ts).
 
-export interface MarketingTaskDto {
-  id: string;
-  campaign_id: string;
-  song_id: string;
-  title: string;
-  assignee_id: string | null;
-  assignee_name: string | null;
-  due_date: string | null;
-  status: TaskStatus;
-  created_at: string;
-}
-
-export interface MarketingCampaignDto {
-  id: string;
-  song_id: string;
-  name: string;
-  status: CampaignStatus;
-  budget_cents: number;
-  currency: string;
-  start_date: string | null;
-  end_date: string | null;
-  channels: string[];
-  notes: string;
-  created_by: string | null;
-  created_at: string;
-  tasks: MarketingTaskDto[];
-}
-
-export type LinkState = 'active' | 'used' | 'revoked' | 'expired';
-
-export interface MarketingLinkDto {
-  id: string;
-  state: LinkState;
-  created_at: string;
-  expires_at: string;
-}
-
-export interface QuestionnaireDto {
-  /** Null until the label creates the first link. */
-  form_id: string | null;
-  status: 'none' | 'draft' | 'submitted';
-  data: QuestionnaireData | null;
-  submitted_at: string | null;
-  updated_at: string | null;
-  links: MarketingLinkDto[];
-  /** Photos the artist uploaded (links stay in `data.press_photos`). */
-  press_photo_files?: PressPhotoFileDto[];
-}
-
-export interface SongMarketingDto {
-  song: { id: string; title: string; artist: string };
-  campaigns: MarketingCampaignDto[];
-  questionnaire: QuestionnaireDto;
-}
-
-/** A link as just issued: the only time its token (and so its address) is known. */
-export interface IssuedLinkDto {
-  link: MarketingLinkDto;
-  token: string;
-  url: string;
-}
-
-export interface GeneralIntakeSubmissionDto {
-  id: string;
-  data: GeneralIntakeData;
-  submitted_at: string;
-}
-
-export interface GeneralIntakeDto {
-  links: MarketingLinkDto[];
-  submissions: GeneralIntakeSubmissionDto[];
-}
-
-/** GET /api/v1/public/marketing-forms/{token}. */
-export interface PublicQuestionnaireDto {
-  label_name: string;
-  song_title: string;
-  artist: string;
-  status: 'draft' | 'submitted';
-  data: QuestionnaireData;
-  /** Photos uploaded so far (links stay in `data.press_photos`). */
-  press_photo_files?: PressPhotoFileDto[];
-  updated_at: string;
-  expires_at: string;
-}
-
-/** GET /api/v1/public/marketing-general/{token}. */
-export interface PublicGeneralIntakeDto {
-  label_name: string;
-  expires_at: string;
-}
+export type {
+  GeneralIntakeDto,
+  GeneralIntakeSubmissionDto,
+  GeneralIntakeSubmittedDto,
+  IssuedLinkDto,
+  LinkState,
+  MarketingCampaignDto,
+  MarketingLinkDto,
+  MarketingTaskDto,
+  PressPhotoFileDto,
+  PressPhotoUploadDto,
+  PublicGeneralIntakeDto,
+  PublicQuestionnaireDto,
+  QuestionnaireDraftSavedDto,
+  QuestionnaireDto,
+  QuestionnaireSubmittedDto,
+  SongMarketingDto,
+} from './contracts/marketing.ts';
 
 /** Links live this long: an artist may take weeks over a questionnaire. */
 export const QUESTIONNAIRE_LINK_DAYS = 30;

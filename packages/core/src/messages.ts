@@ -4,15 +4,6 @@
  * and a message in it). The messaging feature extends these.
  */
 
-/** GET /api/v1/messages/unread-count. */
-export interface UnreadMessageCountDto {
-  /**
-   * Messages in the conversations the caller belongs to (their direct messages, the label's song
-   * chats and support conversations), not sent by them, not deleted, without a read row for them.
-   */
-  count: number;
-}
-
 /** Spec section 9: the messages badge shows the exact count up to 9, then '9+'. */
 export const UNREAD_BADGE_MAX = 9;
 
@@ -78,95 +69,12 @@ export const NEW_CHAT_SONGS_SHOWN = 10;
 /** Messages per page of GET /api/v1/conversations/{id}/messages. */
 export const MESSAGES_PAGE_MAX = 100;
 
-export interface ConversationDto {
-  id: string;
-  type: ConversationType;
-  /** Direct conversations: the two members, the smaller id first. */
-  user1_id: string | null;
-  user2_id: string | null;
-  song_id: string | null;
-  last_message_at: string | null;
-  last_message_preview: string | null;
-  last_message_sender_id: string | null;
-  created_at: string;
-}
-
-export interface MessageDto {
-  id: string;
-  conversation_id: string;
-  sender_id: string | null;
-  /** The sender's name (support staff included), null when the sender's account is gone. */
-  sender_name: string | null;
-  /** 1, 2, 3... within the conversation. */
-  sequence: number;
-  message_text: string;
-  mentioned_user_ids: string[];
-  created_at: string;
-  /** Deleted messages disappear for everyone: lists leave them out; a change carries the flag. */
-  is_deleted: boolean;
-  attachment_type: AttachmentType | null;
-  metadata_form_link: string | null;
-  metadata_song_title: string | null;
-}
-
-/** GET /api/v1/conversations and /api/v1/conversations/{id}: a conversation as the panel lists it. */
-export interface ConversationSummaryDto extends ConversationDto {
-  /** DM: the other member's name; song chat: the song's title ('Untitled'); support: 'Support'. */
-  title: string;
-  /** DM only: the other member. */
-  other_member: {
-    id: string;
-    name: string;
-    /** A signed URL of the photo (valid for an hour), null without one. */
-    avatar_url: string | null;
-    /** The photo's storage key (for UserAvatar), null without one. */
-    avatar_key?: string | null;
-  } | null;
-  /** Song chat only. */
-  song: { id: string; title: string } | null;
-  /** Messages from others not read by the caller. */
-  unread_count: number;
-  /** The highest sequence in the conversation (0 when empty). */
-  last_sequence: number;
-  /** Support inbox only: the label that asked. */
-  organization_name?: string;
-  /** Support conversations: the member who opened it (null when their account is gone). */
-  requester?: SupportRequesterDto | null;
-}
-
-/** GET /api/v1/conversations/{id}/messages?after=&before=&limit=: ascending by sequence. */
-export interface MessagePageDto {
-  messages: MessageDto[];
-  /** The conversation's highest sequence now. */
-  last_sequence: number;
-  /** More older messages exist before the first one returned. */
-  has_more_before: boolean;
-}
-
-/** GET /api/v1/conversations/{id}/reads: per member who read anything, the highest sequence read. */
-export interface ConversationReadDto {
-  reviewer_id: string;
-  name: string;
-  /** A signed URL of the photo (valid for an hour), null without one. */
-  avatar_url: string | null;
-  /** The photo's storage key (for UserAvatar), null without one. */
-  avatar_key?: string | null;
-  last_read_sequence: number;
-}
-
-/** GET /api/v1/conversations/{id}/typing: others typing within TYPING_VISIBLE_MS. */
-export interface TypingDto {
-  reviewer_id: string;
-  name: string;
-}
-
-/** POST /api/v1/conversations/{id}/read: the caller's unread messages left in that conversation. */
-export interface MarkReadResultDto {
-  unread_count: number;
-}
-
 /** Messages per page when `limit` is not given. */
 export const MESSAGES_PAGE_DEFAULT = 50;
+
+/** Support conversations per page of the support inbox (GET /api/v1/support/conversations), and at most. */
+export const SUPPORT_INBOX_DEFAULT = 100;
+export const SUPPORT_INBOX_MAX = 500;
 
 /** ConversationSummaryDto.title of a support conversation, and of a song chat whose song has no title. */
 export const SUPPORT_CONVERSATION_TITLE = 'Support';
@@ -184,14 +92,19 @@ export function mentionNotificationText(
   return `${senderName} mentioned you in ${where}`;
 }
 
-/**
- * Support conversations: who asked (the member who opened it; null when their account is gone).
- * Set on ConversationSummaryDto for support conversations only (the support inbox shows it).
- */
-export interface SupportRequesterDto {
-  id: string;
-  name: string;
-}
+// The answers' types are inferred from the endpoints' schemas (contracts/messages.ts); type-only, so
+// the browser's chat still loads no zod.
+export type {
+  ConversationDto,
+  ConversationReadDto,
+  ConversationSummaryDto,
+  MarkReadResultDto,
+  MessageDto,
+  MessagePageDto,
+  SupportRequesterDto,
+  TypingDto,
+  UnreadMessageCountDto,
+} from './contracts/messages.ts';
 
 // The request schemas (and the types inferred from them) are in messages-schemas.ts, apart so that
 // the browser's chat loads no zod.

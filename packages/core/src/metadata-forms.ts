@@ -146,7 +146,9 @@ const MM = METADATA_MESSAGES;
 
 // Never longer than the finished form's own limit: what a draft keeps, the next step accepts.
 const draftText = (max: number) => z.string().max(max);
-const draftNumber = z.union([z.number(), z.string().max(40)]).nullable();
+// A number, the text in its box, or null: null sits on the number so that OpenAPI 3.0 gets a type
+// beside its `nullable` (a nullable union has none).
+const draftNumber = z.union([z.number().nullable(), z.string().max(40)]);
 
 export const metadataWriterDraftSchema = z.object({
   name: draftText(METADATA_LIMITS.text).default(''),
@@ -438,47 +440,20 @@ export const METADATA_FORM_PATH = '/metadata/';
 
 export type MetadataLinkState = 'active' | 'expired' | 'used' | 'revoked';
 
-export interface MetadataLinkDto {
-  state: MetadataLinkState;
-  expires_at: string;
-  created_at: string;
-}
-
-/** A freshly issued link: its token is shown once (only its hash is stored). */
-export interface IssuedMetadataLinkDto {
-  token: string;
-  path: string;
-  url: string;
-  expires_at: string;
-}
-
-export interface MetadataFormDto {
-  id: string;
-  song_id: string;
-  song_title: string;
-  song_artist: string;
-  status: MetadataFormStatus;
-  /** A complete draft while draft; the checked MetadataFormData once submitted. */
-  data: FullMetadataDraft;
-  submitted_at: string | null;
-  confirmed_at: string | null;
-  confirmed_by_name: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The newest link, if any. */
-  link: MetadataLinkDto | null;
-}
-
-export interface MetadataFormSummaryDto {
-  id: string;
-  song_id: string;
-  song_title: string;
-  song_artist: string;
-  status: MetadataFormStatus;
-  submitted_at: string | null;
-  confirmed_at: string | null;
-  updated_at: string;
-}
+// The answers of /api/v1/metadata-forms* and of the artist's pages: inferred from their endpoint
+// contracts.
+export type {
+  CreatedMetadataFormDto,
+  IssuedMetadataLinkDto,
+  MetadataDraftSavedDto,
+  MetadataFormDto,
+  MetadataFormSummaryDto,
+  MetadataLinkDto,
+  MetadataLinkEmailedDto,
+  MetadataLinkPostedDto,
+  PublicMetadataFormDto,
+  SharedMetadataLinkDto,
+} from './contracts/metadata-forms.ts';
 
 export const metadataFormListQuery = z.object({
   status: z
@@ -487,11 +462,6 @@ export const metadataFormListQuery = z.object({
   q: z.string().trim().max(200, { message: 'q: at most 200 characters' }).optional(),
 });
 export type MetadataFormListQuery = z.infer<typeof metadataFormListQuery>;
-
-export interface CreatedMetadataFormDto {
-  form: MetadataFormDto;
-  link: IssuedMetadataLinkDto;
-}
 
 export const shareMetadataEmailBody = z.object({
   email: z.email({ message: 'email: enter a valid email address' }).max(320),
@@ -503,33 +473,3 @@ export const shareMetadataChatBody = z.object({
   token: z.string().max(100).optional(),
   message: z.string().trim().max(2000, { message: 'message: at most 2000 characters' }).optional(),
 });
-
-export interface SharedMetadataLinkDto {
-  /** Set when sharing issued a new link. */
-  link: IssuedMetadataLinkDto | null;
-  mailed_to?: string;
-  message_id?: string;
-  conversation_id?: string;
-}
-
-/** GET /api/v1/public/metadata-forms/{token}: what the artist's page shows. */
-export interface PublicMetadataFormDto {
-  label_name: string;
-  song_title: string;
-  song_artist: string;
-  /**
-   * The song's current audio and waveform (spec section 6, external access): the page's waveform
-   * player signs them through get-signed-url with the link's token in `x-metadata-form-token`.
-   */
-  audio_file_key: string | null;
-  waveform_file_key: string | null;
-  status: MetadataFormStatus;
-  data: FullMetadataDraft;
-  submitted_at: string | null;
-  expires_at: string;
-  updated_at: string;
-}
-
-export interface MetadataDraftSavedDto {
-  saved_at: string;
-}

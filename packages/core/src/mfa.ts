@@ -71,41 +71,11 @@ export function maskPhone(phone: string): string {
   return `•••• ${phone.slice(-4)}`;
 }
 
-/** POST /auth/v1/factors, factor_type totp. */
-export interface TotpEnrollmentDto {
-  id: string;
-  type: 'totp';
-  friendly_name: string;
-  totp: {
-    /** An SVG image as a data URL, for an <img>. */
-    qr_code: string;
-    /** Base32, for typing into an app by hand. */
-    secret: string;
-    /** The otpauth:// URI the QR code holds. */
-    uri: string;
-  };
-}
-
-/** POST /auth/v1/factors, factor_type phone. */
-export interface PhoneEnrollmentDto {
-  id: string;
-  type: 'phone';
-  friendly_name: string;
-  /** The number in E.164 form. */
-  phone: string;
-}
-
-export type FactorEnrollmentDto = TotpEnrollmentDto | PhoneEnrollmentDto;
-
-/** POST /auth/v1/factors/{id}/challenge. */
-export interface MfaChallengeDto {
-  id: string;
-  type: FactorType;
-  /** Unix seconds. */
-  expires_at: number;
-}
-
-/** DELETE /auth/v1/factors/{id}. */
-export interface UnenrollFactorDto {
-  id: string;
-}
+// The answers of the factor endpoints are inferred from the auth API's contract (type-only: no zod here).
+export type {
+  FactorEnrollmentDto,
+  MfaChallengeDto,
+  PhoneEnrollmentDto,
+  TotpEnrollmentDto,
+  UnenrollFactorDto,
+} from './contracts/auth.ts';

@@ -97,43 +97,12 @@ export function notificationTarget(
 export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_PAGE_MAX = 100;
 
-export interface NotificationDto {
-  id: string;
-  type: string;
-  message: string;
-  song_id: string | null;
-  sender_id: string | null;
-  /** The sender's name; null when there is none (a system notice, or the sender left). */
-  sender_name: string | null;
-  /** A mention's conversation (the click opens it); null for other types. */
-  conversation_id: string | null;
-  read: boolean;
-  created_at: string;
-}
-
-export interface NotificationListDto {
-  notifications: NotificationDto[];
-  /** All of the caller's unread notifications, not only this page's. */
-  unread_count: number;
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  next_cursor: string | null;
-}
-
-/** POST /api/v1/notifications/{id}/read and POST /api/v1/notifications/read-all. */
-export interface NotificationReadDto {
-  /** How many notifications this call changed from unread to read. */
-  updated: number;
-  unread_count: number;
-}
-
-export interface NotificationPreferenceDto {
-  type: NotificationType;
-  label: string;
-  /** Also send this type by email (the bell always shows it). */
-  email: boolean;
-}
-
-/** GET and PUT /api/v1/notification-preferences: every type, in NOTIFICATION_TYPES order. */
-export interface NotificationPreferencesDto {
-  preferences: NotificationPreferenceDto[];
-}
+// The answers' types are inferred from the endpoints' schemas (contracts/notifications.ts);
+// type-only, so the browser loads no zod for them.
+export type {
+  NotificationDto,
+  NotificationListDto,
+  NotificationPreferenceDto,
+  NotificationPreferencesDto,
+  NotificationReadDto,
+} from './contracts/notifications.ts';

@@ -74,51 +74,14 @@ export function isViewingPage(value: unknown): value is ViewingPage {
 
 export const CURRENT_ACTIVITY_MAX = 200;
 
-/** PUT /api/v1/presence: the heartbeat. */
-export interface PresenceHeartbeatInput {
-  status: PresenceStatus;
-  current_activity?: string | null;
-  /** The signed song being viewed; absent or null stops viewing. */
-  viewing?: { song_id: string; page: ViewingPage } | null;
-}
-
-/** POST /api/presence/offline: the access token travels in the body (a beacon cannot set headers). */
-export interface PresenceOfflineBeacon {
-  access_token: string;
-  /** The spec's fields; when given they must be the token's own reviewer and organization. */
-  reviewer_id?: string;
-  organization_id?: string;
-}
-
-export interface PresenceViewingDto {
-  song_id: string;
-  song_title: string;
-  page: string;
-  last_activity: string;
-}
-
-export interface PresenceMemberDto {
-  reviewer_id: string;
-  name: string;
-  email: string;
-  /** As others see it (effectivePresenceStatus): offline once the last heartbeat is too old. */
-  status: PresenceStatus;
-  /** Status online and last seen within PRESENCE_ONLINE_WINDOW_MS. */
-  is_online: boolean;
-  last_seen: string | null;
-  current_activity: string | null;
-  /** The signed song page they are on, while active within TRACK_VIEWER_WINDOW_MS. */
-  viewing: PresenceViewingDto | null;
-}
-
-/** GET /api/v1/presence: the caller's team, the caller included, online members first. */
-export interface PresenceListDto {
-  members: PresenceMemberDto[];
-  online_count: number;
-}
-
-/** PUT /api/v1/presence answer. */
-export interface PresenceDto {
-  status: PresenceStatus;
-  last_seen: string;
-}
+// The request and answer types of /api/v1/presence are inferred from the endpoints' schemas
+// (contracts/presence.ts) and the beacon's from presence-schemas.ts; type-only, so the browser loads
+// no zod for them.
+export type {
+  PresenceDto,
+  PresenceHeartbeatInput,
+  PresenceListDto,
+  PresenceMemberDto,
+  PresenceViewingDto,
+} from './contracts/presence.ts';
+export type { PresenceOfflineBeacon } from './presence-schemas.ts';

@@ -52,26 +52,8 @@ export function avatarFileError(file: { type: string; size: number }): string | 
   return null;
 }
 
-export interface ProfileDto {
-  id: string;
-  name: string;
-  email: string;
-  avatar_key: string | null;
-}
-
-/** One signed-in session of the caller (GET /api/v1/profile/sessions). */
-export interface SessionDto {
-  id: string;
-  /** "Chrome on macOS", from the user agent; "Unknown device" when it says nothing useful. */
-  device: string;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: string;
-  /** When the session last signed in or refreshed its token. */
-  last_active_at: string;
-  /** The session this request was made with ("This device"). */
-  is_current: boolean;
-}
+// The answers of /api/v1/profile are inferred from its contract.
+export type { ProfileDto, SessionDto } from './contracts/profile.ts';
 
 export const UNKNOWN_DEVICE = 'Unknown device';
 

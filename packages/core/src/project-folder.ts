@@ -124,37 +124,10 @@ export function subtreeIds(
   return ids;
 }
 
-export interface ProjectFolderDto {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-export interface ProjectFileDto {
-  id: string;
-  folder_id: string | null;
-  name: string;
-  content_type: string;
-  size_bytes: number;
-  uploaded_by_name: string | null;
-  created_at: string;
-  deleted_at: string | null;
-  url: string;
-}
-
-export interface StorageUsageDto {
-  plan_name: string;
-  used_bytes: number;
-  /** -1: unlimited. */
-  limit_bytes: number;
-}
-
-export interface ProjectFolderListingDto {
-  folders: ProjectFolderDto[];
-  files: ProjectFileDto[];
-  /** Deleted directly (not inside a deleted folder), newest first, restorable until purge. */
-  deleted: { folders: ProjectFolderDto[]; files: ProjectFileDto[] };
-  usage: StorageUsageDto;
-}
+// The API's answers: inferred from their contracts.
+export type {
+  ProjectFileDto,
+  ProjectFolderDto,
+  ProjectFolderListingDto,
+  StorageUsageDto,
+} from './contracts/project-folder.ts';

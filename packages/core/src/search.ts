@@ -63,46 +63,12 @@ export function dedupeArtists(names: readonly string[], query: string, limit = S
   return kept;
 }
 
-/** A song: opens /review/{id}. The artist is null while the caller may not see it (blind review). */
-export interface SearchSongDto {
-  id: string;
-  title: string;
-  artist: string | null;
-  status: string;
-}
-
-/** An artist of the label's signed songs: opens /signed-songs?artist={name}. */
-export interface SearchArtistDto {
-  name: string;
-}
-
-/** A contract, found by its artist name: opens /signed-songs/{song_id}/contracts. */
-export interface SearchContractDto {
-  id: string;
-  song_id: string;
-  /** The related song's title, or 'Untitled'. */
-  song_title: string;
-  artist_name: string;
-  status: string;
-}
-
-/** A metadata form, found by its status text: opens /signed-songs/{song_id}/metadata. */
-export interface SearchMetadataDto {
-  id: string;
-  song_id: string;
-  /** The related song's title, or 'Untitled'. */
-  song_title: string;
-  /** The related song's artist; null while the caller may not see it (blind review). */
-  artist: string | null;
-  status: string;
-}
-
-/** GET /api/v1/search?q= : every group in one answer, at most 5 entries each, best matches first. */
-export interface SearchResultsDto {
-  /** The query the results are for (trimmed). */
-  query: string;
-  songs: SearchSongDto[];
-  artists: SearchArtistDto[];
-  contracts: SearchContractDto[];
-  metadata: SearchMetadataDto[];
-}
+// The answer's types are inferred from the endpoint's schemas (contracts/search.ts); type-only, so
+// the browser loads no zod for them.
+export type {
+  SearchArtistDto,
+  SearchContractDto,
+  SearchMetadataDto,
+  SearchResultsDto,
+  SearchSongDto,
+} from './contracts/search.ts';

@@ -3,6 +3,8 @@
  * release, shared by GET /api/v1/signed-songs (the list's chips and stage filter) and the song's
  * Overview tab. Pure: the server reads the statuses, these rules name them.
  */
+
+import type { WorkflowChip } from './contracts/signed-songs.ts';
 import type { ContractStatus } from './contracts.ts';
 import type { MetadataFormStatus } from './metadata-forms.ts';
 
@@ -83,14 +85,14 @@ export function releaseBlockers(f: WorkflowFacts): string[] {
 /** How a chip looks: not started, under way, done, or a problem. */
 export type ChipTone = 'none' | 'progress' | 'done' | 'problem';
 
-export interface WorkflowChip {
-  key: 'contract' | 'metadata' | 'label_copy' | 'assets' | 'marketing';
-  /** The chip's name, e.g. "Contract". */
-  name: string;
-  /** Its state in words, e.g. "Partially signed". */
-  value: string;
-  tone: ChipTone;
-}
+// A chip, and the answers of GET /api/v1/signed-songs and /api/v1/signed-songs/{songId}: inferred
+// from their contracts.
+export type {
+  SignedSongDto,
+  SignedSongOverviewDto,
+  SignedSongsDto,
+  WorkflowChip,
+} from './contracts/signed-songs.ts';
 
 const CONTRACT_CHIP: Record<ContractStatus, [string, ChipTone]> = {
   draft: ['Draft', 'progress'],
@@ -154,39 +156,4 @@ export function workflowChips(f: WorkflowFacts): WorkflowChip[] {
     chip('assets', 'Assets', assets),
     chip('marketing', 'Marketing', marketing),
   ];
-}
-
-/** GET /api/v1/signed-songs: one card. */
-export interface SignedSongDto {
-  id: string;
-  title: string;
-  artist: string;
-  submitted_at: string;
-  /** A signed link to the current artwork, or null. */
-  artwork_url: string | null;
-  averages: { musical: number | null; artist: number | null; overall: number | null };
-  stage: WorkflowStage;
-  chips: WorkflowChip[];
-}
-
-export interface SignedSongsDto {
-  songs: SignedSongDto[];
-  /** Songs matching the filters, for paging. */
-  total: number;
-  /** Every artist among the label's signed songs (for the artist filter), sorted. */
-  artists: string[];
-}
-
-/** GET /api/v1/signed-songs/{songId}: the Overview tab. */
-export interface SignedSongOverviewDto extends SignedSongDto {
-  stage_index: number;
-  blockers: string[];
-  counts: {
-    contracts: number;
-    campaigns: number;
-    open_tasks: number;
-    assets: number;
-    project_files: number;
-  };
-  release_ready_at: string | null;
 }

@@ -39,42 +39,14 @@ export const inviteBody = z.object({
     .pipe(z.email({ message: TEAM_MESSAGES.inviteEmailInvalid })),
 });
 
-export interface TeamMemberDto {
-  id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  is_admin: boolean;
-  avatar_key: string | null;
-  /** The caller's own row. */
-  is_me: boolean;
-}
-
-export interface PlanUsageDto {
-  plan_name: string;
-  /** -1: unlimited. */
-  track_limit: number;
-  /** Tracks added in the last 30 days (rolling), the count the track limit applies to. */
-  tracks_last_30_days: number;
-  /** -1: unlimited. */
-  user_limit: number;
-  member_count: number;
-}
-
-/** GET /api/v1/team */
-export interface TeamDto {
-  members: TeamMemberDto[];
-  invite_code: string;
-  plan: PlanUsageDto;
-}
-
-export interface InviteCodeDto {
-  invite_code: string;
-}
-
-export interface InvitationDto {
-  sent_to: string;
-}
+// The answers of /api/v1/team are inferred from its contract.
+export type {
+  InvitationDto,
+  InviteCodeDto,
+  PlanUsageDto,
+  TeamDto,
+  TeamMemberDto,
+} from './contracts/team.ts';
 
 /** "3 of 25", or "3 (unlimited)" for a limit of -1. */
 export function usageText(used: number, limit: number): string {

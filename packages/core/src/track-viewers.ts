@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { VIEWING_PAGES } from './presence.ts';
 
 /**
@@ -14,22 +13,6 @@ export const TRACK_VIEWER_HEARTBEAT_MS = 15_000;
 export const TRACK_VIEWER_PAGES = [...VIEWING_PAGES, 'review'] as const;
 export type TrackViewerPage = (typeof TRACK_VIEWER_PAGES)[number];
 
-/** PUT /api/v1/songs/{id}/viewers. */
-export const trackViewingBody = z.object({
-  page: z.enum(TRACK_VIEWER_PAGES, {
-    message: `page: must be one of ${TRACK_VIEWER_PAGES.join(', ')}`,
-  }),
-});
-export type TrackViewingBody = z.infer<typeof trackViewingBody>;
-
-/** GET /api/v1/songs/{id}/viewers: members active on the song within the window, latest first. */
-export interface TrackViewerDto {
-  reviewer_id: string;
-  name: string;
-  /** A signed URL of the photo (valid for an hour), null without one. */
-  avatar_url: string | null;
-  /** The photo's storage key (for UserAvatar), null without one. */
-  avatar_key: string | null;
-  page: string;
-  last_activity: string;
-}
+// The body's and the answer's types are inferred from the endpoints' schemas
+// (contracts/track-viewers.ts); type-only, so the browser loads no zod for them.
+export type { TrackViewerDto, TrackViewingBody } from './contracts/track-viewers.ts';

@@ -17,8 +17,7 @@ import {
 } from '@music-review/core/endpoint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import type { Caller, Member } from './auth/request-auth.ts';
+import type { Caller, Member, RequestAuth } from './auth/request-auth.ts';
 import type { App } from './http.ts';
 
 const ALL_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
@@ -74,7 +73,7 @@ export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<Re
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
-function accessCheck(ctx: AppContext, access: Access) {
+function accessCheck(ctx: { auth: RequestAuth }, access: Access) {
   switch (access) {
     case 'member':
       return (req: FastifyRequest) => ctx.auth.requireMember(req);
@@ -94,7 +93,12 @@ export function securityOf(access: Access) {
 }
 
 /** Registers the route of `endpoint`; its handler runs only once the access check has passed. */
-export function route<E extends Endpoint>(app: App, ctx: AppContext, endpoint: E, handler: Handler<E>) {
+export function route<E extends Endpoint>(
+  app: App,
+  ctx: { auth: RequestAuth },
+  endpoint: E,
+  handler: Handler<E>,
+) {
   const check = accessCheck(ctx, endpoint.access);
   const success = Object.entries(endpoint.responses) as [string, z.ZodType | null][];
   const onlyStatus = success.length === 1 ? Number(success[0]![0]) : null;

@@ -1,4 +1,4 @@
-import type { MeDto } from '@music-review/core/api';
+import { getMe } from '@music-review/core/contracts/organizations';
 import type { ApiClient } from './api-client';
 
 /** Prefix of every /me query; invalidate it after anything that changes the membership. */
@@ -11,6 +11,6 @@ export const meQueryKey = ['me'] as const;
 export function meQuery(api: ApiClient, userId: string | null) {
   return {
     queryKey: [...meQueryKey, userId] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<MeDto>('/api/v1/me', { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.call(getMe, { signal }),
   };
 }

@@ -92,6 +92,7 @@ export function makeReviewer(overrides: Partial<ReviewerDto> = {}): ReviewerDto 
     email: 'ada@label.test',
     organization_id: 'org-1',
     is_admin: false,
+    avatar_key: null,
     ...overrides,
   };
 }

@@ -4,4 +4,30 @@
  * operationId (apps/web/vite.config.ts), and the OpenAPI checks list them. A new module is added
  * here; a test fails when one is missing.
  */
+
+export * as assets from './assets.ts';
+export * as auth from './auth.ts';
+export * as branding from './branding.ts';
+export * as calls from './calls.ts';
+export * as contracts from './contracts.ts';
+export * as devMailbox from './dev-mailbox.ts';
+export * as feedback from './feedback.ts';
+export * as hub from './hub.ts';
+export * as labelCopy from './label-copy.ts';
+export * as marketing from './marketing.ts';
+export * as messages from './messages.ts';
+export * as metadataForms from './metadata-forms.ts';
+export * as notifications from './notifications.ts';
+export * as organizations from './organizations.ts';
+export * as overview from './overview.ts';
+export * as presence from './presence.ts';
+export * as profile from './profile.ts';
+export * as projectFolder from './project-folder.ts';
 export * as reviews from './reviews.ts';
+export * as revisions from './revisions.ts';
+export * as search from './search.ts';
+export * as signedSongs from './signed-songs.ts';
+export * as songs from './songs.ts';
+export * as storage from './storage.ts';
+export * as team from './team.ts';
+export * as trackViewers from './track-viewers.ts';

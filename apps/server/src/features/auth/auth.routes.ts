@@ -1,15 +1,10 @@
-import {
-  passwordGrantBody,
-  recoverBody,
-  refreshGrantBody,
-  resendBody,
-  signupBody,
-  updateUserBody,
-} from '@music-review/core/auth-schemas';
+import { passwordGrantBody, refreshGrantBody } from '@music-review/core/auth-schemas';
+import * as auth from '@music-review/core/contracts/auth';
 import { SESSION_HINT_COOKIE } from '@music-review/core/session-hint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { mfaRequired } from '../../platform/auth/request-auth.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
 import { createAuthService, type IssuedSession } from './auth.service.ts';
@@ -18,36 +13,7 @@ import { mfaRoutes } from './mfa.routes.ts';
 export const REFRESH_COOKIE = 'mr_refresh';
 const COOKIE_PATH = '/auth/v1';
 
-const factorSchema = z.object({
-  id: z.string(),
-  factor_type: z.enum(['totp', 'phone']),
-  status: z.enum(['verified', 'unverified']),
-  friendly_name: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export const userSchema = z.object({
-  id: z.string(),
-  aud: z.literal('authenticated'),
-  role: z.literal('authenticated'),
-  email: z.string(),
-  email_confirmed_at: z.string().nullable(),
-  last_sign_in_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  user_metadata: z.record(z.string(), z.unknown()),
-  factors: z.array(factorSchema),
-});
-const sessionSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number(),
-  expires_at: z.number(),
-  user: userSchema,
-});
-const empty = z.object({});
-
+/** The auth API (contracts: packages/core/src/contracts/auth.ts); the factors are in mfa.routes.ts. */
 export async function authRoutes(app: App, ctx: AppContext) {
   const service = createAuthService(ctx);
   const secure = ctx.config.appUrl.startsWith('https://');
@@ -76,115 +42,71 @@ export async function authRoutes(app: App, ctx: AppContext) {
     return body;
   };
 
-  app.post(
-    '/auth/v1/signup',
-    { schema: { tags: ['auth'], body: signupBody, response: { 200: z.object({ user: userSchema }) } } },
-    async (req) => ({ user: await service.signUp(req.body, clientOf(req)) }),
-  );
+  route(app, ctx, auth.signUp, async ({ body, req }) => ({
+    user: await service.signUp(body, clientOf(req)),
+  }));
 
-  app.post(
-    '/auth/v1/token',
-    {
-      schema: {
-        tags: ['auth'],
-        querystring: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
-        // Fastify validates a missing body as null: a browser refreshing by cookie sends none.
-        body: z.union([passwordGrantBody, refreshGrantBody]).nullish(),
-        response: { 200: sessionSchema },
-      },
-    },
-    async (req, reply) => {
-      if (req.query.grant_type === 'password') {
-        const body = passwordGrantBody.safeParse(req.body ?? {});
-        if (!body.success) throw new AppError('validation_failed', 'Please enter your email and password');
-        return sendSession(reply, await service.signInWithPassword(body.data, clientOf(req)));
-      }
-      const body = refreshGrantBody.safeParse(req.body ?? {});
-      const token = (body.success ? body.data.refresh_token : undefined) ?? req.cookies[REFRESH_COOKIE];
-      try {
-        return sendSession(reply, await service.refresh(token));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'invalid_grant') clearRefreshCookie(reply);
-        throw err;
-      }
-    },
-  );
-
-  app.post('/auth/v1/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
-    const caller = await ctx.auth.requireSession(req);
-    await service.logout(caller);
-    clearRefreshCookie(reply);
-    return reply.status(204).send();
+  route(app, ctx, auth.issueAuthToken, async ({ query, body: raw, req, reply }) => {
+    if (query.grant_type === 'password') {
+      const body = passwordGrantBody.safeParse(raw ?? {});
+      if (!body.success) throw new AppError('validation_failed', 'Please enter your email and password');
+      return sendSession(reply, await service.signInWithPassword(body.data, clientOf(req)));
+    }
+    const body = refreshGrantBody.safeParse(raw ?? {});
+    const token = (body.success ? body.data.refresh_token : undefined) ?? req.cookies[REFRESH_COOKIE];
+    try {
+      return sendSession(reply, await service.refresh(token));
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'invalid_grant') clearRefreshCookie(reply);
+      throw err;
+    }
   });
 
-  app.post(
-    '/auth/v1/recover',
-    { schema: { tags: ['auth'], body: recoverBody, response: { 200: empty } } },
-    async (req) => {
-      await service.recover(req.body.email, clientOf(req));
-      return {};
-    },
-  );
+  route(app, ctx, auth.signOut, async ({ caller, reply }) => {
+    await service.logout(caller);
+    clearRefreshCookie(reply);
+    return reply.send();
+  });
 
-  app.post(
-    '/auth/v1/resend',
-    { schema: { tags: ['auth'], body: resendBody, response: { 200: empty } } },
-    async (req) => {
-      await service.resendSignup(req.body.email);
-      return {};
-    },
-  );
+  route(app, ctx, auth.recoverPassword, async ({ body, req }) => {
+    await service.recover(body.email, clientOf(req));
+    return {};
+  });
+
+  route(app, ctx, auth.resendSignupEmail, async ({ body }) => {
+    await service.resendSignup(body.email);
+    return {};
+  });
 
   // The emailed link. Opens in a browser: answers with redirects, never JSON.
-  app.get(
-    '/auth/v1/verify',
-    {
-      schema: {
-        tags: ['auth'],
-        querystring: z.object({
-          token: z.string().max(200).default(''),
-          type: z.enum(['signup', 'recovery']),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const base = ctx.config.appUrl;
-      let session: IssuedSession | null = null;
-      try {
-        session = await service.verifyEmailLink(req.query.token, req.query.type, clientOf(req));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'rate_limited') {
-          return reply.redirect(`${base}/?auth_error=rate_limited`);
-        }
-        throw err;
+  route(app, ctx, auth.verifyEmailLink, async ({ query, req, reply }) => {
+    const base = ctx.config.appUrl;
+    let session: IssuedSession | null = null;
+    try {
+      session = await service.verifyEmailLink(query.token, query.type, clientOf(req));
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'rate_limited') {
+        return reply.redirect(`${base}/?auth_error=rate_limited`);
       }
-      if (!session) return reply.redirect(`${base}/?auth_error=link_invalid`);
-      setRefreshCookie(reply, session.refresh_token);
-      return reply.redirect(req.query.type === 'recovery' ? `${base}/reset-password` : `${base}/`);
-    },
-  );
+      throw err;
+    }
+    if (!session) return reply.redirect(`${base}/?auth_error=link_invalid`);
+    setRefreshCookie(reply, session.refresh_token);
+    return reply.redirect(query.type === 'recovery' ? `${base}/reset-password` : `${base}/`);
+  });
 
-  app.get('/auth/v1/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (req) =>
-    service.getUser(await ctx.auth.requireSession(req)),
-  );
+  route(app, ctx, auth.getAuthUser, ({ caller }) => service.getUser(caller));
 
-  app.put(
-    '/auth/v1/user',
-    { schema: { tags: ['auth'], body: updateUserBody, response: { 200: userSchema } } },
-    async (req) =>
-      service.updatePassword(
-        // A reset link's session may set a new password before the code step; any other needs aal2
-        // when the account has a verified factor.
-        await ctx.auth.requireSession(req).then((c) => (c.isRecovery ? c : ctx.auth.requireCaller(req))),
-        req.body.password,
-        req.body.current_password,
-        clientOf(req),
-      ),
-  );
+  route(app, ctx, auth.updateAuthUser, async ({ caller, body, req }) => {
+    // A reset link's session may set a new password before the code step; any other needs aal2
+    // when the account has a verified factor.
+    if (!caller.isRecovery && caller.isMfaPending) throw mfaRequired();
+    return service.updatePassword(caller, body.password, body.current_password, clientOf(req));
+  });
 
-  await mfaRoutes(app, ctx, { auth: service, sendSession, sessionSchema });
+  await mfaRoutes(app, ctx, { auth: service, sendSession });
 
-  app.get('/auth/v1/.well-known/jwks.json', { schema: { tags: ['auth'] } }, async (_req, reply) => {
+  route(app, ctx, auth.getSigningKeys, async ({ reply }) => {
     reply.header('cache-control', 'public, max-age=600');
     return ctx.keys.jwks();
   });

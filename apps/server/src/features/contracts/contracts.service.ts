@@ -21,6 +21,7 @@ import {
   isAwaitingSignatures,
   isContractStatus,
   type PublicContractDto,
+  type PublicDeclineDto,
   type PublicSignedDto,
   renderTemplate,
   type SendContractBody,
@@ -30,14 +31,12 @@ import {
   statusAfterSignature,
 } from '@music-review/core/contracts';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail, type Mail } from '../../platform/mail/mailer.ts';
 import { featureAccess, useGatedFeature } from '../../platform/plans/feature-access.ts';
-import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import {
   consumePublicLink,
   createPublicLink,
@@ -67,6 +66,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const contractNotFound = () => notFound('Contract not found');
 const deadLink = () => new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
+/** A public link as the route opened it (openPublicLink), with who is using it. */
+type OpenedLink = { link: PublicLink; visitor: LinkVisitor };
 
 export const documentKey = (orgId: string, contractId: string) =>
   buildKey(orgId, 'documents', contractId, 'contract.pdf');
@@ -332,7 +333,6 @@ export function createContractsService(ctx: AppContext) {
   }
 
   async function lockedContract(tx: Queryable, orgId: string, id: string) {
-    if (!UUID.test(id)) throw contractNotFound();
     const row = await repo.findContract(tx, orgId, id, true);
     if (!row) throw contractNotFound();
     return row;
@@ -402,18 +402,14 @@ export function createContractsService(ctx: AppContext) {
     return { song, template, bodyText };
   }
 
-  /** Opens a public link and finds its signer on this very contract; anything else is a dead link. */
-  async function openSignerLink(
-    req: FastifyRequest,
-    token: string,
-    purpose: 'contract_signature' | 'contract_decline',
-    action: string,
-    contractId?: string,
-  ) {
-    const { link, visitor } = await openPublicLink(ctx, req, token, purpose, action);
-    if (!link.recordId) throw deadLink();
+  /**
+   * A link the route opened (openPublicLink: the rate limit, the token, the use logged) that must
+   * name a signer, and for the signing page this very contract; anything else is a dead link.
+   */
+  function signerLink(opened: OpenedLink, contractId?: string) {
+    if (!opened.link.recordId) throw deadLink();
     if (contractId !== undefined && !UUID.test(contractId)) throw deadLink();
-    return { link, visitor };
+    return opened;
   }
 
   async function signerOfLink(tx: Queryable, link: PublicLink, contractId?: string) {
@@ -453,7 +449,6 @@ export function createContractsService(ctx: AppContext) {
     },
 
     async updateTemplate(member: Member, id: string, body: ContractTemplateBody) {
-      if (!UUID.test(id)) throw notFound('Template not found');
       const row = await database.withOrg(member.organizationId, (tx) =>
         repo.updateTemplate(tx, member.organizationId, id, body),
       );
@@ -462,7 +457,6 @@ export function createContractsService(ctx: AppContext) {
     },
 
     async deleteTemplate(member: Member, id: string) {
-      if (!UUID.test(id)) throw notFound('Template not found');
       const deleted = await database.withOrg(member.organizationId, (tx) =>
         repo.deleteTemplate(tx, member.organizationId, id),
       );
@@ -480,7 +474,6 @@ export function createContractsService(ctx: AppContext) {
     },
 
     async listForSong(member: Member, songId: string): Promise<ContractDto[]> {
-      if (!UUID.test(songId)) throw notFound('Song not found');
       return database.withOrg(member.organizationId, async (tx) => {
         const song = await repo.findSong(tx, member.organizationId, songId);
         if (!song) throw notFound('Song not found');
@@ -495,7 +488,6 @@ export function createContractsService(ctx: AppContext) {
     },
 
     async get(member: Member, id: string): Promise<ContractDetailDto> {
-      if (!UUID.test(id)) throw contractNotFound();
       return database.withOrg(member.organizationId, (tx) => detail(tx, member.organizationId, id));
     },
 
@@ -504,7 +496,6 @@ export function createContractsService(ctx: AppContext) {
      * documents/. On Starter this spends the one trial in the same transaction.
      */
     async generate(member: Member, songId: string, body: GenerateContractBody): Promise<ContractDetailDto> {
-      if (!UUID.test(songId)) throw notFound('Song not found');
       const orgId = member.organizationId;
       return database.withOrg(orgId, async (tx) => {
         const { template, bodyText } = await renderBody(tx, orgId, songId, body);
@@ -617,7 +608,6 @@ export function createContractsService(ctx: AppContext) {
     },
 
     async documentUrl(member: Member, id: string, which: 'document' | 'signed') {
-      if (!UUID.test(id)) throw contractNotFound();
       const row = await database.withOrg(member.organizationId, (tx) =>
         repo.findContract(tx, member.organizationId, id),
       );
@@ -631,8 +621,9 @@ export function createContractsService(ctx: AppContext) {
 
     // ---------- Public: the signer ----------
 
-    async openForSigning(req: FastifyRequest, contractId: string, token: string): Promise<PublicContractDto> {
-      const { link, visitor } = await openSignerLink(req, token, 'contract_signature', 'open', contractId);
+    /** The signing page of a `contract_signature` link the route opened (action `open`). */
+    async openForSigning(opened: OpenedLink, contractId: string): Promise<PublicContractDto> {
+      const { link, visitor } = signerLink(opened, contractId);
       const orgId = link.organizationId;
       const view = await database.withOrg(orgId, async (tx) => {
         const signer = await signerOfLink(tx, link, contractId);
@@ -681,14 +672,8 @@ export function createContractsService(ctx: AppContext) {
      * hash chained to the previous version's), and after the last one the signed PDF with its
      * certificate page. The contract row is locked, so two signers at once take turns.
      */
-    async sign(req: FastifyRequest, contractId: string, body: SignContractBody): Promise<PublicSignedDto> {
-      const { link, visitor } = await openSignerLink(
-        req,
-        body.token,
-        'contract_signature',
-        'sign',
-        contractId,
-      );
+    async sign(opened: OpenedLink, contractId: string, body: SignContractBody): Promise<PublicSignedDto> {
+      const { link, visitor } = signerLink(opened, contractId);
       const orgId = link.organizationId;
       const outcome = await database.withOrg(orgId, async (tx) => {
         const contract = await repo.findContract(tx, orgId, contractId, true);
@@ -773,7 +758,7 @@ export function createContractsService(ctx: AppContext) {
         { method: 'GET', key: publicFileKey(contractId, which), exp },
         query.sig,
       );
-      const row = UUID.test(contractId) ? await repo.findContractFiles(database.db, contractId) : null;
+      const row = await repo.findContractFiles(database.db, contractId);
       const key = which === 'signed' ? row?.signed_document_key : row?.document_key;
       const object = key ? await driver().getStream(key) : null;
       if (!object) throw notFound('File not found');
@@ -786,8 +771,9 @@ export function createContractsService(ctx: AppContext) {
 
     // ---------- Public: declining ----------
 
-    async openForDecline(req: FastifyRequest, token: string) {
-      const { link } = await openSignerLink(req, token, 'contract_decline', 'open');
+    /** The decline page of a `contract_decline` link the route opened (action `open`). */
+    async openForDecline(opened: OpenedLink): Promise<PublicDeclineDto> {
+      const { link } = signerLink(opened);
       const orgId = link.organizationId;
       return database.withOrg(orgId, async (tx) => {
         const signer = await signerOfLink(tx, link);
@@ -809,8 +795,9 @@ export function createContractsService(ctx: AppContext) {
       });
     },
 
-    async decline(req: FastifyRequest, token: string, reason: string) {
-      const { link, visitor } = await openSignerLink(req, token, 'contract_decline', 'decline');
+    /** A decline through a `contract_decline` link the route opened (action `decline`). */
+    async decline(opened: OpenedLink, reason: string) {
+      const { link, visitor } = signerLink(opened);
       const orgId = link.organizationId;
       const notified = await database.withOrg(orgId, async (tx) => {
         const first = await signerOfLink(tx, link);

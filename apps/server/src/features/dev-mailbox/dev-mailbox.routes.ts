@@ -1,20 +1,13 @@
+import { listDevMail } from '@music-review/core/contracts/dev-mailbox';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { devMailbox } from '../../platform/db/schema.ts';
+import { errorResponses, securityOf } from '../../platform/endpoint-route.ts';
 import { errorBody } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
 import { isLoopbackAddress } from '../../platform/loopback.ts';
 import { STYLES_ONLY_PAGE_POLICY } from '../../platform/security-headers.ts';
-
-const mailSchema = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
-});
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -55,17 +48,20 @@ export async function devMailboxRoutes(app: App, ctx: AppContext) {
     }));
   };
 
+  // Registered by hand from its contract (packages/core/src/contracts/dev-mailbox.ts): the loopback
+  // check must run on request, before the query is validated, so that any other client learns
+  // nothing from a 400; route() has no such hook.
   app.get(
-    '/api/dev/mailbox',
+    listDevMail.path,
     {
       onRequest: loopbackOnly,
       schema: {
-        tags: ['dev'],
-        querystring: z.object({
-          to: z.string().optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-        }),
-        response: { 200: z.array(mailSchema) },
+        operationId: listDevMail.operationId,
+        summary: listDevMail.summary,
+        tags: [listDevMail.tag],
+        security: securityOf(listDevMail.access),
+        querystring: listDevMail.query,
+        response: { ...listDevMail.responses, ...errorResponses(listDevMail) },
       },
     },
     async (req) => list(req.query.limit, req.query.to),

@@ -1,44 +1,17 @@
-import { FEEDBACK_KINDS, sendFeedbackBody } from '@music-review/core/feedback';
-import { z } from 'zod';
+import * as feedback from '@music-review/core/contracts/feedback';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
 import { createFeedbackService } from './feedback.service.ts';
 
-const security = [{ bearer: [] }];
-
-const feedbackSchema = z.object({
-  id: z.string(),
-  kind: z.enum(FEEDBACK_KINDS),
-  message: z.string(),
-  screenshot_key: z.string().nullable(),
-  page_url: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  created_at: z.string(),
-});
-
+/** "Report bugs / Send feedback" (contracts: packages/core/src/contracts/feedback.ts). */
 export async function feedbackRoutes(app: App, ctx: AppContext) {
   const service = createFeedbackService(ctx);
 
-  app.post(
-    '/api/v1/feedback',
-    {
-      schema: {
-        tags: ['feedback'],
-        security,
-        body: sendFeedbackBody,
-        response: { 201: feedbackSchema },
-      },
-    },
-    async (req, reply) => {
-      const member = await ctx.auth.requireMember(req);
-      const feedback = await service.send(member, req.body, req.headers['user-agent']);
-      return reply.status(201).send(feedback);
-    },
+  // The user agent is the request's own header, the one thing here only HTTP has.
+  route(app, ctx, feedback.sendFeedback, ({ member, body, req }) =>
+    service.send(member, body, req.headers['user-agent']),
   );
 
-  app.get(
-    '/api/v1/feedback',
-    { schema: { tags: ['feedback'], security, response: { 200: z.array(feedbackSchema) } } },
-    async (req) => service.listMine(await ctx.auth.requireMember(req)),
-  );
+  route(app, ctx, feedback.listMyFeedback, ({ member }) => service.listMine(member));
 }

@@ -18,19 +18,20 @@ import {
   type PublicLabelCopyGeneratorDto,
   type PublicLabelCopyShareDto,
   readLabelCopyData,
+  type SongLabelCopyDto,
 } from '@music-review/core/label-copy';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { featureAccess, planAndTrials, useGatedFeature } from '../../platform/plans/feature-access.ts';
-import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import {
   consumePublicLink,
   createPublicLink,
+  type LinkVisitor,
   listPublicLinks,
+  type PublicLink,
   revokePublicLink,
 } from '../../platform/public-links/public-links.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
@@ -51,6 +52,15 @@ const REFUSAL_CODE = {
 } as const;
 const DAY_MS = 86_400_000;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * A public link the route has opened with openPublicLink (rate limit, refusals, use log) for the
+ * purpose and action of its page, with who is using it.
+ */
+export interface OpenedLink {
+  link: PublicLink;
+  visitor: LinkVisitor;
+}
 
 export interface ExportFile {
   filename: string;
@@ -164,14 +174,8 @@ export function createLabelCopyService(ctx: AppContext) {
     };
   }
 
-  /** Opens a public link and its label copy (the link's own record, in its own label). */
-  async function openLink(
-    req: FastifyRequest,
-    token: string,
-    purpose: LabelCopyLinkPurpose,
-    action = 'open',
-  ) {
-    const opened = await openPublicLink(ctx, req, token, purpose, action);
+  /** The label copy of an opened public link (the link's own record, in its own label). */
+  async function openLink(opened: OpenedLink) {
     const { link } = opened;
     if (!link.recordId) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
     const found = await database.withOrg(link.organizationId, async (tx) => ({
@@ -182,19 +186,16 @@ export function createLabelCopyService(ctx: AppContext) {
     return { ...opened, row: found.row, organizationName: found.organizationName };
   }
 
-  /** The artist's form: saves as draft, or spends the link and submits. */
+  /**
+   * The artist's form: saves as draft, or spends the link and submits (the route opens the link
+   * as 'save' or 'submit_open').
+   */
   async function saveFromForm(
-    req: FastifyRequest,
-    token: string,
+    opened: OpenedLink,
     data: LabelCopyData,
     submit: boolean,
   ): Promise<PublicLabelCopyFormDto> {
-    const { link, visitor, row, organizationName } = await openLink(
-      req,
-      token,
-      'label_copy_form',
-      submit ? 'submit_open' : 'save',
-    );
+    const { link, visitor, row, organizationName } = await openLink(opened);
     if (submit) {
       const issues = labelCopyIssues(data, 'submit');
       if (issues.length > 0) throw new AppError('validation_failed', M.notReadyToSubmit(issues));
@@ -236,7 +237,7 @@ export function createLabelCopyService(ctx: AppContext) {
   }
 
   return {
-    async getForSong(member: Member, songId: string) {
+    async getForSong(member: Member, songId: string): Promise<SongLabelCopyDto> {
       return database.withOrg(member.organizationId, async (tx) => {
         const song = await repo.findSong(tx, member.organizationId, songId);
         if (!song) throw notFound(M.songNotFound);
@@ -385,8 +386,8 @@ export function createLabelCopyService(ctx: AppContext) {
 
     // ---- public pages ---------------------------------------------------------------------------
 
-    async openForm(req: FastifyRequest, token: string): Promise<PublicLabelCopyFormDto> {
-      const { link, row, organizationName } = await openLink(req, token, 'label_copy_form');
+    async openForm(opened: OpenedLink): Promise<PublicLabelCopyFormDto> {
+      const { link, row, organizationName } = await openLink(opened);
       const dto = toDto(row);
       return {
         organization_name: organizationName,
@@ -399,13 +400,11 @@ export function createLabelCopyService(ctx: AppContext) {
       };
     },
 
-    saveForm: (req: FastifyRequest, token: string, data: LabelCopyData) =>
-      saveFromForm(req, token, data, false),
-    submitForm: (req: FastifyRequest, token: string, data: LabelCopyData) =>
-      saveFromForm(req, token, data, true),
+    saveForm: (opened: OpenedLink, data: LabelCopyData) => saveFromForm(opened, data, false),
+    submitForm: (opened: OpenedLink, data: LabelCopyData) => saveFromForm(opened, data, true),
 
-    async openShare(req: FastifyRequest, token: string): Promise<PublicLabelCopyShareDto> {
-      const { link, row, organizationName } = await openLink(req, token, 'label_copy_share');
+    async openShare(opened: OpenedLink): Promise<PublicLabelCopyShareDto> {
+      const { link, row, organizationName } = await openLink(opened);
       const dto = toDto(row);
       return {
         organization_name: organizationName,
@@ -417,17 +416,9 @@ export function createLabelCopyService(ctx: AppContext) {
       };
     },
 
-    async exportShare(
-      req: FastifyRequest,
-      token: string,
-      format: LabelCopyExportFormat,
-    ): Promise<ExportFile> {
-      const { link, row, organizationName } = await openLink(
-        req,
-        token,
-        'label_copy_share',
-        `download_${format}`,
-      );
+    /** A download by a share link (the route opens the link as `download_<format>`). */
+    async exportShare(opened: OpenedLink, format: LabelCopyExportFormat): Promise<ExportFile> {
+      const { link, row, organizationName } = await openLink(opened);
       await database.withOrg(link.organizationId, (tx) => countExport(tx, link.organizationId, format));
       const document = documentOfCopy({
         copy: readLabelCopyData(row.data),
@@ -439,8 +430,8 @@ export function createLabelCopyService(ctx: AppContext) {
       return renderFile(document, format);
     },
 
-    async openGenerator(req: FastifyRequest, token: string): Promise<PublicLabelCopyGeneratorDto> {
-      const { link, row, organizationName } = await openLink(req, token, 'label_copy_generator');
+    async openGenerator(opened: OpenedLink): Promise<PublicLabelCopyGeneratorDto> {
+      const { link, row, organizationName } = await openLink(opened);
       return {
         organization_name: organizationName,
         song_title: row.song_title,
@@ -449,12 +440,9 @@ export function createLabelCopyService(ctx: AppContext) {
       };
     },
 
-    async exportGeneratorLink(
-      req: FastifyRequest,
-      token: string,
-      format: LabelCopyExportFormat,
-    ): Promise<ExportFile> {
-      const { link, row } = await openLink(req, token, 'label_copy_generator', `download_${format}`);
+    /** A download by a generator link (the route opens the link as `download_<format>`). */
+    async exportGeneratorLink(opened: OpenedLink, format: LabelCopyExportFormat): Promise<ExportFile> {
+      const { link, row } = await openLink(opened);
       if (!row.generated) throw new AppError('conflict', M.notGenerated);
       await database.withOrg(link.organizationId, (tx) => countExport(tx, link.organizationId, format));
       return renderFile(row.generated.document, format);

@@ -10,11 +10,9 @@ import {
   storedPressPhotoFiles,
 } from '@music-review/core/marketing';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import type { PublicLink } from '../../platform/public-links/public-links.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
@@ -22,6 +20,7 @@ import { buildKey, parseKey } from '../../platform/storage/keys.ts';
 import { allowedFamily, familyOf, normalizeContentType } from '../../platform/storage/upload-rules.ts';
 import { assertStorageRoom, forgetStorageUsage, recordStorageUsage } from '../assets/storage-quota.ts';
 import * as repo from './marketing.repo.ts';
+import type { OpenedLink } from './marketing-public.service.ts';
 
 const PHOTO_URL_TTL_SECONDS = 3600;
 const PHOTO_PREFIX = 'press-';
@@ -66,8 +65,8 @@ function displayName(keyFilename: string) {
 
 /**
  * The artist's uploaded press photos on the public questionnaire: an upload URL, the confirmation
- * after the browser's PUT, and removal while the form is a draft. Every call opens the link
- * (rate limit, 404/410, use log) without spending it; the submission spends it.
+ * after the browser's PUT, and removal while the form is a draft. Every call gets the link its
+ * route opened (rate limit, 404/410, use log) without spending it; the submission spends it.
  */
 export function createMarketingPhotosService(ctx: AppContext) {
   const { database } = ctx;
@@ -82,12 +81,7 @@ export function createMarketingPhotosService(ctx: AppContext) {
   }
 
   return {
-    async uploadUrl(
-      req: FastifyRequest,
-      token: string,
-      body: PressPhotoUploadInput,
-    ): Promise<PressPhotoUploadDto> {
-      const { link } = await openPublicLink(ctx, req, token, 'marketing_form', 'photo_upload');
+    async uploadUrl({ link }: OpenedLink, body: PressPhotoUploadInput): Promise<PressPhotoUploadDto> {
       const contentType = normalizeContentType(body.content_type);
       let family: ReturnType<typeof allowedFamily>;
       try {
@@ -117,8 +111,7 @@ export function createMarketingPhotosService(ctx: AppContext) {
      * After the browser's PUT: the bytes must be a JPEG, PNG or WebP (else the file is deleted and
      * the answer is 415), then the photo joins the form's list with its storage usage.
      */
-    async confirm(req: FastifyRequest, token: string, key: string): Promise<PressPhotoFileDto> {
-      const { link } = await openPublicLink(ctx, req, token, 'marketing_form', 'photo_confirm');
+    async confirm({ link }: OpenedLink, key: string): Promise<PressPhotoFileDto> {
       const parsed = photoKeyOf(key, link);
       if (!parsed) throw photoNotFound();
       const already = await database.withOrg(link.organizationId, async (tx) => {
@@ -156,8 +149,7 @@ export function createMarketingPhotosService(ctx: AppContext) {
     },
 
     /** Removes one uploaded photo (its file and usage too) while the questionnaire is a draft. */
-    async remove(req: FastifyRequest, token: string, key: string): Promise<void> {
-      const { link } = await openPublicLink(ctx, req, token, 'marketing_form', 'photo_remove');
+    async remove({ link }: OpenedLink, key: string): Promise<void> {
       if (!photoKeyOf(key, link)) throw photoNotFound();
       await database.withOrg(link.organizationId, async (tx) => {
         const form = await draftForm(tx, link);

@@ -1,15 +1,20 @@
 import type {
   GeneralIntakeData,
+  GeneralIntakeSubmittedDto,
   PublicGeneralIntakeDto,
   PublicQuestionnaireDto,
   QuestionnaireData,
+  QuestionnaireDraftSavedDto,
+  QuestionnaireSubmittedDto,
 } from '@music-review/core/marketing';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { openPublicLink } from '../../platform/public-links/open-link.ts';
-import { consumePublicLink, type PublicLink } from '../../platform/public-links/public-links.ts';
+import {
+  consumePublicLink,
+  type LinkVisitor,
+  type PublicLink,
+} from '../../platform/public-links/public-links.ts';
 import * as repo from './marketing.repo.ts';
 import { storedQuestionnaire } from './marketing.service.ts';
 import { signedPressPhotos } from './marketing-photos.service.ts';
@@ -23,9 +28,18 @@ const REFUSAL_CODE = {
 const deadLink = () => new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
 
 /**
+ * A public link the route has opened with openPublicLink (rate limit, refusals, use log) for the
+ * page's purpose and action, with who is using it.
+ */
+export interface OpenedLink {
+  link: PublicLink;
+  visitor: LinkVisitor;
+}
+
+/**
  * The outsiders' side (no session): the artist's questionnaire and the label-wide intake. Every call
- * opens the token through openPublicLink (rate limit, refusals, use log); what follows runs in
- * `withOrg` of the link's label and reads only the link's own record.
+ * gets the link its route opened through openPublicLink (rate limit, refusals, use log); what
+ * follows runs in `withOrg` of the link's label and reads only the link's own record.
  */
 export function createMarketingPublicService(ctx: AppContext) {
   const { database } = ctx;
@@ -41,8 +55,7 @@ export function createMarketingPublicService(ctx: AppContext) {
   }
 
   return {
-    async openQuestionnaire(req: FastifyRequest, token: string): Promise<PublicQuestionnaireDto> {
-      const { link } = await openPublicLink(ctx, req, token, 'marketing_form', 'open');
+    async openQuestionnaire({ link }: OpenedLink): Promise<PublicQuestionnaireDto> {
       const { form, song, labelName } = await questionnaireOf(link);
       return {
         label_name: labelName,
@@ -57,8 +70,7 @@ export function createMarketingPublicService(ctx: AppContext) {
     },
 
     /** Autosave: the draft's answers, as typed (the link stays usable). */
-    async saveDraft(req: FastifyRequest, token: string, data: QuestionnaireData) {
-      const { link } = await openPublicLink(ctx, req, token, 'marketing_form', 'save');
+    async saveDraft({ link }: OpenedLink, data: QuestionnaireData): Promise<QuestionnaireDraftSavedDto> {
       await questionnaireOf(link);
       const row = await database.withOrg(link.organizationId, (tx) =>
         repo.saveFormData(tx, link.organizationId, link.recordId!, data, false),
@@ -67,8 +79,10 @@ export function createMarketingPublicService(ctx: AppContext) {
     },
 
     /** Submits the questionnaire and spends the link in the same transaction. */
-    async submitQuestionnaire(req: FastifyRequest, token: string, data: QuestionnaireData) {
-      const { link, visitor } = await openPublicLink(ctx, req, token, 'marketing_form', 'submit');
+    async submitQuestionnaire(
+      { link, visitor }: OpenedLink,
+      data: QuestionnaireData,
+    ): Promise<QuestionnaireSubmittedDto> {
       await questionnaireOf(link);
       const row = await database.withOrg(link.organizationId, async (tx) => {
         const spent = await consumePublicLink(tx, link, visitor, 'consume');
@@ -78,8 +92,7 @@ export function createMarketingPublicService(ctx: AppContext) {
       return { submitted_at: new Date(row!.submitted_at!).toISOString() };
     },
 
-    async openGeneral(req: FastifyRequest, token: string): Promise<PublicGeneralIntakeDto> {
-      const { link } = await openPublicLink(ctx, req, token, 'marketing_general', 'open');
+    async openGeneral({ link }: OpenedLink): Promise<PublicGeneralIntakeDto> {
       const labelName = await database.withOrg(link.organizationId, (tx) =>
         repo.labelName(tx, link.organizationId),
       );
@@ -87,8 +100,10 @@ export function createMarketingPublicService(ctx: AppContext) {
     },
 
     /** Each submission of the label-wide intake is a new general form; the link stays open. */
-    async submitGeneral(req: FastifyRequest, token: string, data: GeneralIntakeData) {
-      const { link, visitor } = await openPublicLink(ctx, req, token, 'marketing_general', 'submit');
+    async submitGeneral(
+      { link, visitor }: OpenedLink,
+      data: GeneralIntakeData,
+    ): Promise<GeneralIntakeSubmittedDto> {
       const row = await database.withOrg(link.organizationId, async (tx) => {
         // Re-checked in the transaction: a link withdrawn a moment ago takes nothing more.
         const checked = await consumePublicLink(tx, link, visitor, 'consume');

@@ -1,171 +1,106 @@
-import {
-  campaignInput,
-  campaignPatch,
-  generalIntakeData,
-  pressPhotoKey,
-  pressPhotoUploadInput,
-  questionnaireData,
-  questionnaireSubmission,
-  taskInput,
-  taskPatch,
-} from '@music-review/core/marketing';
-import { z } from 'zod';
+import * as marketing from '@music-review/core/contracts/marketing';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
+import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import { createMarketingService } from './marketing.service.ts';
 import { createMarketingPhotosService } from './marketing-photos.service.ts';
 import { createMarketingPublicService } from './marketing-public.service.ts';
 
-const tags = ['marketing'];
-const security = [{ bearer: [] }];
-const songParams = z.object({ songId: z.string() });
-const idParams = z.object({ id: z.string() });
-const tokenParams = z.object({ token: z.string() });
-
 /**
  * Marketing (issue 6): campaigns and tasks of a signed song, the questionnaire and intake links
  * (members), and the public questionnaire and intake pages' API (no session, token in the path).
- * The deadline reminders are a job (reminders.ts), started by main.ts.
+ * The deadline reminders are a job (reminders.ts), started by main.ts. Contracts:
+ * packages/core/src/contracts/marketing.ts.
  */
 export async function marketingRoutes(app: App, ctx: AppContext) {
   const service = createMarketingService(ctx);
   const publicService = createMarketingPublicService(ctx);
   const photos = createMarketingPhotosService(ctx);
 
-  app.get(
-    '/api/v1/songs/:songId/marketing',
-    { schema: { tags, security, params: songParams } },
-    async (req) => service.songMarketing(await ctx.auth.requireMember(req), req.params.songId),
+  route(app, ctx, marketing.getSongMarketing, ({ member, params }) =>
+    service.songMarketing(member, params.songId),
   );
 
-  app.post(
-    '/api/v1/songs/:songId/marketing/campaigns',
-    { schema: { tags, security, params: songParams, body: campaignInput } },
-    async (req, reply) => {
-      const member = await ctx.auth.requireMember(req);
-      return reply.status(201).send(await service.createCampaign(member, req.params.songId, req.body));
-    },
+  route(app, ctx, marketing.createMarketingCampaign, ({ member, params, body }) =>
+    service.createCampaign(member, params.songId, body),
   );
 
-  app.patch(
-    '/api/v1/marketing/campaigns/:id',
-    { schema: { tags, security, params: idParams, body: campaignPatch } },
-    async (req) => service.updateCampaign(await ctx.auth.requireMember(req), req.params.id, req.body),
+  route(app, ctx, marketing.updateMarketingCampaign, ({ member, params, body }) =>
+    service.updateCampaign(member, params.id, body),
   );
 
-  app.delete(
-    '/api/v1/marketing/campaigns/:id',
-    { schema: { tags, security, params: idParams } },
-    async (req, reply) => {
-      await service.deleteCampaign(await ctx.auth.requireMember(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/api/v1/marketing/campaigns/:id/tasks',
-    { schema: { tags, security, params: idParams, body: taskInput } },
-    async (req, reply) => {
-      const member = await ctx.auth.requireMember(req);
-      return reply.status(201).send(await service.createTask(member, req.params.id, req.body));
-    },
-  );
-
-  app.patch(
-    '/api/v1/marketing/tasks/:id',
-    { schema: { tags, security, params: idParams, body: taskPatch } },
-    async (req) => service.updateTask(await ctx.auth.requireMember(req), req.params.id, req.body),
-  );
-
-  app.delete(
-    '/api/v1/marketing/tasks/:id',
-    { schema: { tags, security, params: idParams } },
-    async (req, reply) => {
-      await service.deleteTask(await ctx.auth.requireMember(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/api/v1/songs/:songId/marketing/questionnaire/links',
-    { schema: { tags, security, params: songParams } },
-    async (req, reply) => {
-      const member = await ctx.auth.requireMember(req);
-      return reply.status(201).send(await service.issueQuestionnaireLink(member, req.params.songId));
-    },
-  );
-
-  app.delete(
-    '/api/v1/marketing/links/:id',
-    { schema: { tags, security, params: idParams } },
-    async (req, reply) => {
-      await service.revokeLink(await ctx.auth.requireMember(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get('/api/v1/marketing/general', { schema: { tags, security } }, async (req) =>
-    service.generalIntake(await ctx.auth.requireMember(req)),
-  );
-
-  app.post('/api/v1/marketing/general/links', { schema: { tags, security } }, async (req, reply) => {
-    const member = await ctx.auth.requireMember(req);
-    return reply.status(201).send(await service.issueGeneralLink(member));
+  route(app, ctx, marketing.deleteMarketingCampaign, async ({ member, params, reply }) => {
+    await service.deleteCampaign(member, params.id);
+    return reply.send();
   });
 
-  // Public (no session): the token is the only credential.
-  const publicTags = ['marketing (public)'];
-
-  app.get(
-    '/api/v1/public/marketing-forms/:token',
-    { schema: { tags: publicTags, params: tokenParams } },
-    async (req) => publicService.openQuestionnaire(req, req.params.token),
+  route(app, ctx, marketing.createMarketingTask, ({ member, params, body }) =>
+    service.createTask(member, params.id, body),
   );
 
-  app.put(
-    '/api/v1/public/marketing-forms/:token',
-    { schema: { tags: publicTags, params: tokenParams, body: z.object({ data: questionnaireData }) } },
-    async (req) => publicService.saveDraft(req, req.params.token, req.body.data),
+  route(app, ctx, marketing.updateMarketingTask, ({ member, params, body }) =>
+    service.updateTask(member, params.id, body),
   );
 
-  app.post(
-    '/api/v1/public/marketing-forms/:token/submit',
-    { schema: { tags: publicTags, params: tokenParams, body: z.object({ data: questionnaireSubmission }) } },
-    async (req) => publicService.submitQuestionnaire(req, req.params.token, req.body.data),
+  route(app, ctx, marketing.deleteMarketingTask, async ({ member, params, reply }) => {
+    await service.deleteTask(member, params.id);
+    return reply.send();
+  });
+
+  route(app, ctx, marketing.issueMarketingQuestionnaireLink, ({ member, params }) =>
+    service.issueQuestionnaireLink(member, params.songId),
+  );
+
+  route(app, ctx, marketing.revokeMarketingLink, async ({ member, params, reply }) => {
+    await service.revokeLink(member, params.id);
+    return reply.send();
+  });
+
+  route(app, ctx, marketing.getMarketingGeneralIntake, ({ member }) => service.generalIntake(member));
+
+  route(app, ctx, marketing.issueMarketingGeneralLink, ({ member }) => service.issueGeneralLink(member));
+
+  // Public (no session): the token is the only credential. Each route opens its link for the page's
+  // purpose, logged as the page's action, before the service reads anything (rate limit, then 404
+  // or 410 for a link that cannot be used).
+  const questionnaireLink = (req: FastifyRequest, token: string, action: string) =>
+    openPublicLink(ctx, req, token, 'marketing_form', action);
+  const generalLink = (req: FastifyRequest, token: string, action: string) =>
+    openPublicLink(ctx, req, token, 'marketing_general', action);
+
+  route(app, ctx, marketing.openMarketingQuestionnaire, async ({ params, req }) =>
+    publicService.openQuestionnaire(await questionnaireLink(req, params.token, 'open')),
+  );
+
+  route(app, ctx, marketing.saveMarketingQuestionnaireDraft, async ({ params, body, req }) =>
+    publicService.saveDraft(await questionnaireLink(req, params.token, 'save'), body.data),
+  );
+
+  route(app, ctx, marketing.submitMarketingQuestionnaire, async ({ params, body, req }) =>
+    publicService.submitQuestionnaire(await questionnaireLink(req, params.token, 'submit'), body.data),
   );
 
   // Uploaded press photos: presigned PUT, confirmation, removal (the link is not spent).
-  app.post(
-    '/api/v1/public/marketing-forms/:token/photos/upload-url',
-    { schema: { tags: publicTags, params: tokenParams, body: pressPhotoUploadInput } },
-    async (req) => photos.uploadUrl(req, req.params.token, req.body),
+  route(app, ctx, marketing.createPressPhotoUploadUrl, async ({ params, body, req }) =>
+    photos.uploadUrl(await questionnaireLink(req, params.token, 'photo_upload'), body),
   );
 
-  app.post(
-    '/api/v1/public/marketing-forms/:token/photos/confirm',
-    { schema: { tags: publicTags, params: tokenParams, body: pressPhotoKey } },
-    async (req, reply) => reply.status(201).send(await photos.confirm(req, req.params.token, req.body.key)),
+  route(app, ctx, marketing.confirmPressPhoto, async ({ params, body, req }) =>
+    photos.confirm(await questionnaireLink(req, params.token, 'photo_confirm'), body.key),
   );
 
-  app.delete(
-    '/api/v1/public/marketing-forms/:token/photos',
-    { schema: { tags: publicTags, params: tokenParams, querystring: pressPhotoKey } },
-    async (req, reply) => {
-      await photos.remove(req, req.params.token, req.query.key);
-      return reply.status(204).send();
-    },
+  route(app, ctx, marketing.removePressPhoto, async ({ params, query, req, reply }) => {
+    await photos.remove(await questionnaireLink(req, params.token, 'photo_remove'), query.key);
+    return reply.send();
+  });
+
+  route(app, ctx, marketing.openMarketingGeneralIntake, async ({ params, req }) =>
+    publicService.openGeneral(await generalLink(req, params.token, 'open')),
   );
 
-  app.get(
-    '/api/v1/public/marketing-general/:token',
-    { schema: { tags: publicTags, params: tokenParams } },
-    async (req) => publicService.openGeneral(req, req.params.token),
-  );
-
-  app.post(
-    '/api/v1/public/marketing-general/:token/submit',
-    { schema: { tags: publicTags, params: tokenParams, body: z.object({ data: generalIntakeData }) } },
-    async (req, reply) =>
-      reply.status(201).send(await publicService.submitGeneral(req, req.params.token, req.body.data)),
+  route(app, ctx, marketing.submitMarketingGeneralIntake, async ({ params, body, req }) =>
+    publicService.submitGeneral(await generalLink(req, params.token, 'submit'), body.data),
   );
 }

@@ -27,7 +27,6 @@ import { createNotificationsService, type Notified } from '../notifications/noti
 import * as repo from './marketing.repo.ts';
 import { signedPressPhotos } from './marketing-photos.service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -35,12 +34,6 @@ export const songNotFound = () => notFound('Song not found');
 export const campaignNotFound = () => notFound('Campaign not found');
 export const taskNotFound = () => notFound('Task not found');
 export const linkNotFound = () => notFound('Link not found');
-
-/** Ids that are not UUIDs are not found, like another label's (never a 400 or a database error). */
-function checkedId(id: string, missing: () => AppError) {
-  if (!UUID.test(id)) throw missing();
-  return id;
-}
 
 function toTaskDto(row: repo.TaskRow): MarketingTaskDto {
   return {
@@ -90,7 +83,7 @@ export function createMarketingService(ctx: AppContext) {
   const notifications = createNotificationsService(ctx);
 
   async function songOf(tx: Queryable, member: Member, songId: string) {
-    const song = await repo.findSong(tx, member.organizationId, checkedId(songId, songNotFound));
+    const song = await repo.findSong(tx, member.organizationId, songId);
     if (!song) throw songNotFound();
     return song;
   }
@@ -191,7 +184,6 @@ export function createMarketingService(ctx: AppContext) {
     },
 
     async updateCampaign(member: Member, id: string, patch: CampaignPatch) {
-      checkedId(id, campaignNotFound);
       return database.withOrg(member.organizationId, async (tx) => {
         const row = await repo.findCampaign(tx, member.organizationId, id);
         if (!row) throw campaignNotFound();
@@ -216,7 +208,6 @@ export function createMarketingService(ctx: AppContext) {
     },
 
     async deleteCampaign(member: Member, id: string) {
-      checkedId(id, campaignNotFound);
       const deleted = await database.withOrg(member.organizationId, (tx) =>
         repo.deleteCampaign(tx, member.organizationId, id),
       );
@@ -224,7 +215,6 @@ export function createMarketingService(ctx: AppContext) {
     },
 
     async createTask(member: Member, campaignId: string, v: TaskValues) {
-      checkedId(campaignId, campaignNotFound);
       const { task, notified } = await database.withOrg(member.organizationId, async (tx) => {
         const campaign = await repo.findCampaign(tx, member.organizationId, campaignId);
         if (!campaign) throw campaignNotFound();
@@ -239,7 +229,6 @@ export function createMarketingService(ctx: AppContext) {
     },
 
     async updateTask(member: Member, id: string, patch: TaskPatch) {
-      checkedId(id, taskNotFound);
       const { task, notified } = await database.withOrg(member.organizationId, async (tx) => {
         const row = await repo.findTask(tx, member.organizationId, id);
         if (!row) throw taskNotFound();
@@ -261,7 +250,6 @@ export function createMarketingService(ctx: AppContext) {
     },
 
     async deleteTask(member: Member, id: string) {
-      checkedId(id, taskNotFound);
       const deleted = await database.withOrg(member.organizationId, (tx) =>
         repo.deleteTask(tx, member.organizationId, id),
       );
@@ -284,7 +272,6 @@ export function createMarketingService(ctx: AppContext) {
 
     /** Withdraws a marketing link (questionnaire or intake) of the caller's label. */
     async revokeLink(member: Member, linkId: string) {
-      checkedId(linkId, linkNotFound);
       await database.withOrg(member.organizationId, async (tx) => {
         const link = await repo.findMarketingLink(tx, member.organizationId, linkId);
         if (!link) throw linkNotFound();

@@ -1,26 +1,17 @@
-import { markReadBody, messagePageQuery, sendMessageBody } from '@music-review/core/messages-schemas';
-import { z } from 'zod';
+import * as messages from '@music-review/core/contracts/messages';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
 import { createConversationAccess } from './access.ts';
 import { conversationsRoutes } from './conversations.routes.ts';
 import { createConversationsService } from './conversations.service.ts';
 import { createMessagesService } from './messages.service.ts';
-import {
-  conversationIdParams,
-  messageIdParams,
-  messagePageSchema,
-  messageSchema,
-  readSchema,
-  security,
-  tags,
-  typingSchema,
-} from './schemas.ts';
 import { supportRoutes } from './support.routes.ts';
 
 /**
  * Messaging: conversations (conversations.routes.ts), their messages, read receipts and typing
- * (here), and the support desk's inbox (support.routes.ts).
+ * (here), and the support desk's inbox (support.routes.ts). Contracts:
+ * packages/core/src/contracts/messages.ts.
  */
 export async function messagesRoutes(app: App, ctx: AppContext) {
   const access = createConversationAccess(ctx);
@@ -30,94 +21,35 @@ export async function messagesRoutes(app: App, ctx: AppContext) {
   await conversationsRoutes(app, ctx, conversations);
   await supportRoutes(app, ctx, conversations);
 
-  app.get(
-    '/api/v1/messages/unread-count',
-    { schema: { tags, security, response: { 200: z.object({ count: z.number() }) } } },
-    async (req) => service.unreadCount(await ctx.auth.requireMember(req)),
+  route(app, ctx, messages.getUnreadMessageCount, ({ member }) => service.unreadCount(member));
+
+  route(app, ctx, messages.listMessages, ({ member, params, query }) =>
+    service.list(member, params.id, query),
   );
 
-  app.get(
-    '/api/v1/conversations/:id/messages',
-    {
-      schema: {
-        tags,
-        security,
-        params: conversationIdParams,
-        querystring: messagePageQuery,
-        response: { 200: messagePageSchema },
-      },
-    },
-    async (req) => service.list(await ctx.auth.requireMember(req), req.params.id, req.query),
+  route(app, ctx, messages.sendMessage, ({ member, params, body }) => service.send(member, params.id, body));
+
+  // The 204 answers carry no body: the handler sends the empty reply (the route set the status).
+  route(app, ctx, messages.deleteMessage, async ({ member, params, reply }) => {
+    await service.remove(member, params.id);
+    return reply.send();
+  });
+
+  route(app, ctx, messages.markConversationRead, ({ member, params, body }) =>
+    service.markRead(member, params.id, body.up_to_sequence),
   );
 
-  app.post(
-    '/api/v1/conversations/:id/messages',
-    {
-      schema: {
-        tags,
-        security,
-        params: conversationIdParams,
-        body: sendMessageBody,
-        response: { 201: messageSchema },
-      },
-    },
-    async (req, reply) => {
-      const member = await ctx.auth.requireMember(req);
-      return reply.status(201).send(await service.send(member, req.params.id, req.body));
-    },
-  );
+  route(app, ctx, messages.listConversationReads, ({ member, params }) => service.reads(member, params.id));
 
-  app.delete(
-    '/api/v1/messages/:id',
-    { schema: { tags, security, params: messageIdParams } },
-    async (req, reply) => {
-      await service.remove(await ctx.auth.requireMember(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, ctx, messages.startTyping, async ({ member, params, reply }) => {
+    await service.typing(member, params.id);
+    return reply.send();
+  });
 
-  app.post(
-    '/api/v1/conversations/:id/read',
-    {
-      schema: {
-        tags,
-        security,
-        params: conversationIdParams,
-        body: markReadBody,
-        response: { 200: z.object({ unread_count: z.number() }) },
-      },
-    },
-    async (req) =>
-      service.markRead(await ctx.auth.requireMember(req), req.params.id, req.body.up_to_sequence),
-  );
+  route(app, ctx, messages.stopTyping, async ({ member, params, reply }) => {
+    await service.stopTyping(member, params.id);
+    return reply.send();
+  });
 
-  app.get(
-    '/api/v1/conversations/:id/reads',
-    { schema: { tags, security, params: conversationIdParams, response: { 200: z.array(readSchema) } } },
-    async (req) => service.reads(await ctx.auth.requireMember(req), req.params.id),
-  );
-
-  app.put(
-    '/api/v1/conversations/:id/typing',
-    { schema: { tags, security, params: conversationIdParams } },
-    async (req, reply) => {
-      await service.typing(await ctx.auth.requireMember(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/v1/conversations/:id/typing',
-    { schema: { tags, security, params: conversationIdParams } },
-    async (req, reply) => {
-      await service.stopTyping(await ctx.auth.requireMember(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/api/v1/conversations/:id/typing',
-    { schema: { tags, security, params: conversationIdParams, response: { 200: z.array(typingSchema) } } },
-    async (req) => service.whoIsTyping(await ctx.auth.requireMember(req), req.params.id),
-  );
+  route(app, ctx, messages.listTypingMembers, ({ member, params }) => service.whoIsTyping(member, params.id));
 }

@@ -1,114 +1,81 @@
-import {
-  metadataFormBody,
-  metadataFormListQuery,
-  shareMetadataChatBody,
-  shareMetadataEmailBody,
-} from '@music-review/core/metadata-forms';
-import { z } from 'zod';
+import * as metadataForms from '@music-review/core/contracts/metadata-forms';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
+import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import { createMetadataFormsService } from './metadata-forms.service.ts';
-
-const tags = ['metadata-forms'];
-const publicTags = ['public'];
-const security = [{ bearer: [] }];
-
-const formParams = z.object({ id: z.uuid({ message: 'id: must be a metadata form id' }) });
-const songParams = z.object({ songId: z.uuid({ message: 'songId: must be a song id' }) });
-// Any text: a malformed token answers 404 like an unknown one (openPublicLink).
-const tokenParams = z.object({ token: z.string().max(200) });
-const confirmBody = z.object({ data: metadataFormBody.shape.data.optional() }).optional();
 
 /**
  * Metadata forms (issue 6): the label's routes (a member of the form's label; another label's ids are
- * 404) and the artist's public routes by link (/api/v1/public/metadata-forms/{token}).
+ * 404) and the artist's public routes by link (/api/v1/public/metadata-forms/{token}). Contracts:
+ * packages/core/src/contracts/metadata-forms.ts.
  */
 export async function metadataFormsRoutes(app: App, ctx: AppContext) {
   const service = createMetadataFormsService(ctx);
-  const member = (req: Parameters<typeof ctx.auth.requireMember>[0]) => ctx.auth.requireMember(req);
+  /**
+   * The artist's link, opened before the service looks at anything (the rate limit, the token, the
+   * use logged as `action`): the service receives the link and its visitor.
+   */
+  const openLink = (req: FastifyRequest, token: string, action: string) =>
+    openPublicLink(ctx, req, token, 'metadata_form', action);
 
-  app.get(
-    '/api/v1/metadata-forms',
-    { schema: { tags, security, querystring: metadataFormListQuery } },
-    async (req) => ({ forms: await service.list(await member(req), req.query) }),
+  route(app, ctx, metadataForms.listMetadataForms, async ({ member, query }) => ({
+    forms: await service.list(member, query),
+  }));
+
+  route(app, ctx, metadataForms.listSongMetadataForms, async ({ member, params }) => ({
+    forms: await service.ofSong(member, params.songId),
+  }));
+
+  route(app, ctx, metadataForms.createMetadataForm, ({ member, params }) =>
+    service.create(member, params.songId),
   );
 
-  app.get(
-    '/api/v1/songs/:songId/metadata-forms',
-    { schema: { tags, security, params: songParams } },
-    async (req) => ({ forms: await service.ofSong(await member(req), req.params.songId) }),
+  route(app, ctx, metadataForms.getMetadataForm, ({ member, params }) => service.get(member, params.id));
+
+  route(app, ctx, metadataForms.updateMetadataForm, ({ member, params, body }) =>
+    service.update(member, params.id, body.data),
   );
 
-  app.post(
-    '/api/v1/songs/:songId/metadata-forms',
-    { schema: { tags, security, params: songParams } },
-    async (req, reply) => reply.status(201).send(await service.create(await member(req), req.params.songId)),
+  route(app, ctx, metadataForms.confirmMetadataForm, ({ member, params, body }) =>
+    service.confirm(member, params.id, body?.data),
   );
 
-  app.get('/api/v1/metadata-forms/:id', { schema: { tags, security, params: formParams } }, async (req) =>
-    service.get(await member(req), req.params.id),
+  route(app, ctx, metadataForms.reopenMetadataForm, ({ member, params }) =>
+    service.reopen(member, params.id),
   );
 
-  app.put(
-    '/api/v1/metadata-forms/:id',
-    { schema: { tags, security, params: formParams, body: metadataFormBody } },
-    async (req) => service.update(await member(req), req.params.id, req.body.data),
+  route(app, ctx, metadataForms.issueMetadataFormLink, ({ member, params }) =>
+    service.newLink(member, params.id),
   );
 
-  app.post(
-    '/api/v1/metadata-forms/:id/confirm',
-    { schema: { tags, security, params: formParams, body: confirmBody } },
-    async (req) => service.confirm(await member(req), req.params.id, req.body?.data),
+  route(app, ctx, metadataForms.revokeMetadataFormLinks, ({ member, params }) =>
+    service.revokeLinks(member, params.id),
   );
 
-  app.post(
-    '/api/v1/metadata-forms/:id/reopen',
-    { schema: { tags, security, params: formParams } },
-    async (req) => service.reopen(await member(req), req.params.id),
+  route(app, ctx, metadataForms.emailMetadataFormLink, ({ member, params, body }) =>
+    service.email(member, params.id, body),
   );
 
-  app.post(
-    '/api/v1/metadata-forms/:id/link',
-    { schema: { tags, security, params: formParams } },
-    async (req, reply) => reply.status(201).send(await service.newLink(await member(req), req.params.id)),
-  );
-
-  app.post(
-    '/api/v1/metadata-forms/:id/revoke-link',
-    { schema: { tags, security, params: formParams } },
-    async (req) => service.revokeLinks(await member(req), req.params.id),
-  );
-
-  app.post(
-    '/api/v1/metadata-forms/:id/share/email',
-    { schema: { tags, security, params: formParams, body: shareMetadataEmailBody } },
-    async (req) => service.email(await member(req), req.params.id, req.body),
-  );
-
-  app.post(
-    '/api/v1/metadata-forms/:id/share/chat',
-    { schema: { tags, security, params: formParams, body: shareMetadataChatBody.optional() } },
-    async (req, reply) =>
-      reply.status(201).send(await service.sendToChat(await member(req), req.params.id, req.body ?? {})),
+  route(app, ctx, metadataForms.postMetadataFormLinkToChat, ({ member, params, body }) =>
+    service.sendToChat(member, params.id, body ?? {}),
   );
 
   // ---- public: the artist, by link -----------------------------------------------------------------
 
-  app.get(
-    '/api/v1/public/metadata-forms/:token',
-    { schema: { tags: publicTags, params: tokenParams } },
-    async (req) => service.openPublic(req, req.params.token),
+  route(app, ctx, metadataForms.openMetadataFormByLink, async ({ params, req }) =>
+    service.openPublic(await openLink(req, params.token, 'open')),
   );
 
-  app.put(
-    '/api/v1/public/metadata-forms/:token/draft',
-    { schema: { tags: publicTags, params: tokenParams, body: metadataFormBody } },
-    async (req) => service.saveDraft(req, req.params.token, req.body.data),
+  route(app, ctx, metadataForms.saveMetadataFormDraft, async ({ params, body, req }) =>
+    service.saveDraft(await openLink(req, params.token, 'save'), body.data),
   );
 
-  app.post(
-    '/api/v1/public/metadata-forms/:token/submit',
-    { schema: { tags: publicTags, params: tokenParams, body: metadataFormBody } },
-    async (req) => service.submit(req, req.params.token, req.body.data),
-  );
+  route(app, ctx, metadataForms.submitMetadataForm, async ({ params, body, req }) => {
+    await service.submit(await openLink(req, params.token, 'submit'), body.data);
+    // The answer is the page as the link now opens it: opened again, like the artist's next visit
+    // (counted and logged as an `open`).
+    return service.openPublic(await openLink(req, params.token, 'open'));
+  });
 }

@@ -11,23 +11,24 @@ import {
   type MetadataFormDto,
   type MetadataFormListQuery,
   type MetadataFormSummaryDto,
+  type MetadataLinkEmailedDto,
+  type MetadataLinkPostedDto,
   type MetadataLinkState,
   type PublicMetadataFormDto,
-  type SharedMetadataLinkDto,
   toFullDraft,
   validateMetadataSubmission,
 } from '@music-review/core/metadata-forms';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
-import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import {
   createPublicLink,
+  type LinkVisitor,
   listPublicLinks,
+  type PublicLink,
   resolvePublicLink,
 } from '../../platform/public-links/public-links.ts';
 import { createConversationAccess } from '../messages/access.ts';
@@ -39,6 +40,9 @@ import * as repo from './metadata-forms.repo.ts';
 const DAY_MS = 86_400_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+/** A `metadata_form` link as the route opened it (openPublicLink), with who is using it. */
+type OpenedLink = { link: PublicLink; visitor: LinkVisitor };
 
 function toSummary(row: repo.FormRow): MetadataFormSummaryDto {
   return {
@@ -137,9 +141,8 @@ export function createMetadataFormsService(ctx: AppContext) {
     return { link, isNew: true };
   }
 
-  /** The public side: the form a token opens, in the link's organization. */
-  async function openForm(req: FastifyRequest, token: string, action: string) {
-    const { link, visitor } = await openPublicLink(ctx, req, token, 'metadata_form', action);
+  /** The public side: the form an opened link is for, in the link's organization. */
+  function formOf({ link, visitor }: OpenedLink) {
     if (!link.recordId) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
     return { link, visitor, formId: link.recordId, organizationId: link.organizationId };
   }
@@ -206,7 +209,7 @@ export function createMetadataFormsService(ctx: AppContext) {
       member: Member,
       formId: string,
       body: { email: string; token?: string | undefined; note?: string | undefined },
-    ): Promise<SharedMetadataLinkDto> {
+    ): Promise<MetadataLinkEmailedDto> {
       const { link, isNew } = await linkToShare(member, formId, body.token);
       const { form, label } = await database.withOrg(member.organizationId, async (tx) => ({
         form: await requireForm(tx, member, formId),
@@ -233,7 +236,7 @@ export function createMetadataFormsService(ctx: AppContext) {
       member: Member,
       formId: string,
       body: { token?: string | undefined; message?: string | undefined },
-    ): Promise<SharedMetadataLinkDto> {
+    ): Promise<MetadataLinkPostedDto> {
       const { link, isNew } = await linkToShare(member, formId, body.token);
       const { form, conversationId } = await database.withOrg(member.organizationId, async (tx) => {
         const form = await requireForm(tx, member, formId);
@@ -295,8 +298,9 @@ export function createMetadataFormsService(ctx: AppContext) {
 
     // ---- public (the artist, by link) -------------------------------------------------------------
 
-    async openPublic(req: FastifyRequest, token: string): Promise<PublicMetadataFormDto> {
-      const { link, formId, organizationId } = await openForm(req, token, 'open');
+    /** The artist's page of a link the route opened (action `open`). */
+    async openPublic(opened: OpenedLink): Promise<PublicMetadataFormDto> {
+      const { link, formId, organizationId } = formOf(opened);
       return database.withOrg(organizationId, async (tx) => {
         const row = await repo.findForm(tx, organizationId, formId);
         if (!row) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
@@ -317,25 +321,18 @@ export function createMetadataFormsService(ctx: AppContext) {
     },
 
     /** Autosave: stores what was typed as it is (merged over the stored draft). Refused once submitted. */
-    async saveDraft(
-      req: FastifyRequest,
-      token: string,
-      data: MetadataFormDraft,
-    ): Promise<MetadataDraftSavedDto> {
-      const { formId, organizationId } = await openForm(req, token, 'save');
+    async saveDraft(opened: OpenedLink, data: MetadataFormDraft): Promise<MetadataDraftSavedDto> {
+      const { formId, organizationId } = formOf(opened);
       return database.withOrg(organizationId, async (tx) => saveDraftIn(tx, organizationId, formId, data));
     },
 
     /**
      * Submits: the typed data is saved first (so a refused submission loses nothing), then checked; a
-     * valid form becomes submitted and every member of the label gets metadata_form_confirmed.
+     * valid form becomes submitted and every member of the label gets metadata_form_confirmed. The
+     * route answers with the page the link opens afterwards (openPublic).
      */
-    async submit(
-      req: FastifyRequest,
-      token: string,
-      data: MetadataFormDraft,
-    ): Promise<PublicMetadataFormDto> {
-      const { formId, organizationId } = await openForm(req, token, 'submit');
+    async submit(opened: OpenedLink, data: MetadataFormDraft): Promise<void> {
+      const { formId, organizationId } = formOf(opened);
       await database.withOrg(organizationId, (tx) => saveDraftIn(tx, organizationId, formId, data));
       const notified = await database.withOrg(organizationId, async (tx) => {
         const row = await repo.findForm(tx, organizationId, formId, true);
@@ -357,7 +354,6 @@ export function createMetadataFormsService(ctx: AppContext) {
         });
       });
       await notified.sendEmails();
-      return this.openPublic(req, token);
     },
   };
 }

@@ -1,109 +1,40 @@
-import { createOrganizationBody, joinOrganizationBody } from '@music-review/core/organization-schemas';
-import { z } from 'zod';
+import * as organizations from '@music-review/core/contracts/organizations';
 import type { AppContext } from '../../context.ts';
+import { errorResponses, route, securityOf } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
-import { userSchema } from '../auth/auth.routes.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 
-const reviewerSchema = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  organization_id: z.string().nullable(),
-  is_admin: z.boolean(),
-  avatar_key: z.string().nullable(),
-});
-const organizationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  logo_url: z.string().nullable(),
-  plan_name: z.string(),
-  user_limit: z.number(),
-  track_limit: z.number(),
-  member_count: z.number(),
-  has_label_copy_generator: z.boolean(),
-  has_contract_generator: z.boolean(),
-  has_chat_functionality: z.boolean(),
-  has_catalogue: z.boolean(),
-  has_email_support: z.boolean(),
-  invite_code: z.string().optional(),
-});
-const membershipSchema = z.object({ organization: organizationSchema, reviewer: reviewerSchema });
-const security = [{ bearer: [] }];
-
+/** The account's label (contracts: packages/core/src/contracts/organizations.ts). */
 export async function organizationsRoutes(app: App, ctx: AppContext) {
   const service = createOrganizationsService(ctx);
 
+  // /me is every page load's first request (docs/PERFORMANCE.md): it checks the token's signature
+  // here and the session and its factors in its one snapshot query, so it is registered by hand
+  // from its contract rather than through route(), whose signed-in check would add a query.
+  const getMe = organizations.getMe;
   app.get(
-    '/api/v1/me',
+    getMe.path,
     {
       schema: {
-        tags: ['account'],
-        security,
-        response: {
-          200: z.object({
-            user: userSchema,
-            reviewer: reviewerSchema.nullable(),
-            organization: organizationSchema.nullable(),
-          }),
-        },
+        operationId: getMe.operationId,
+        summary: getMe.summary,
+        tags: [getMe.tag],
+        security: securityOf(getMe.access),
+        response: { ...getMe.responses, ...errorResponses(getMe) },
       },
     },
     async (req) => service.me(await ctx.auth.verifyClaims(req)),
   );
 
-  app.post(
-    '/api/v1/organizations',
-    {
-      schema: {
-        tags: ['organizations'],
-        security,
-        body: createOrganizationBody,
-        response: { 201: membershipSchema },
-      },
-    },
-    async (req, reply) => {
-      const caller = await ctx.auth.requireCaller(req);
-      return reply.status(201).send(await service.create(caller, req.body.name));
-    },
+  route(app, ctx, organizations.createOrganization, ({ caller, body }) => service.create(caller, body.name));
+
+  route(app, ctx, organizations.joinOrganization, ({ caller, body }) =>
+    service.join(caller, body.invite_code),
   );
 
-  app.post(
-    '/api/v1/organizations/join',
-    {
-      schema: {
-        tags: ['organizations'],
-        security,
-        body: joinOrganizationBody,
-        response: { 200: membershipSchema },
-      },
-    },
-    async (req) => service.join(await ctx.auth.requireCaller(req), req.body.invite_code),
-  );
+  route(app, ctx, organizations.getOrganization, ({ member }) => service.organization(member));
 
-  app.get(
-    '/api/v1/organization',
-    { schema: { tags: ['organizations'], security, response: { 200: organizationSchema } } },
-    async (req) => service.organization(await ctx.auth.requireMember(req)),
-  );
+  route(app, ctx, organizations.listReviewers, ({ member }) => service.members(member));
 
-  app.get(
-    '/api/v1/reviewers',
-    { schema: { tags: ['organizations'], security, response: { 200: z.array(reviewerSchema) } } },
-    async (req) => service.members(await ctx.auth.requireMember(req)),
-  );
-
-  app.get(
-    '/api/v1/reviewers/:id',
-    {
-      schema: {
-        tags: ['organizations'],
-        security,
-        params: z.object({ id: z.uuid() }),
-        response: { 200: reviewerSchema },
-      },
-    },
-    async (req) => service.member(await ctx.auth.requireMember(req), req.params.id),
-  );
+  route(app, ctx, organizations.getReviewer, ({ member, params }) => service.member(member, params.id));
 }

@@ -1,4 +1,4 @@
-import type { OverviewDto, OverviewRowDto } from '@music-review/core/api';
+import type { OverviewDto, OverviewRowDto } from '@music-review/core/contracts/overview';
 import {
   daysLeft,
   deadlineBadge,

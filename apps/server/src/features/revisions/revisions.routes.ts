@@ -1,105 +1,35 @@
-import { z } from 'zod';
+import * as revisions from '@music-review/core/contracts/revisions';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
-import { MAX_FILENAME_LENGTH } from '../../platform/storage/keys.ts';
+import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import { createRevisionsService } from './revisions.service.ts';
 
-const security = [{ bearer: [] }];
-const MESSAGE_MAX = 2000;
-
-const revisionRequestSchema = z.object({
-  id: z.string(),
-  song_id: z.string(),
-  path: z.string(),
-  token: z.string(),
-  expires_at: z.string(),
-  mailed_to: z.string().nullable(),
-  created_at: z.string(),
-});
-const tokenParams = z.object({ token: z.string().max(200) });
-const publicTags = ['revisions (public)'];
-
+/** The revision request endpoints (contracts: packages/core/src/contracts/revisions.ts). */
 export async function revisionsRoutes(app: App, ctx: AppContext) {
   const service = createRevisionsService(ctx);
+  /**
+   * The link of a public page's call (one public-link mechanism, purpose revision_upload): 429 past
+   * the visitor's rate, 404 for an unknown token, 410 used, expired or withdrawn; the use is logged
+   * as `action`.
+   */
+  const openLink = (req: FastifyRequest, token: string, action: string) =>
+    openPublicLink(ctx, req, token, 'revision_upload', action);
 
-  app.post(
-    '/api/v1/songs/:id/revision-requests',
-    {
-      schema: {
-        tags: ['revisions'],
-        security,
-        params: z.object({ id: z.uuid() }),
-        // No body at all is the same as no message.
-        body: z
-          .object({
-            message: z
-              .string()
-              .max(MESSAGE_MAX, { message: `message: at most ${MESSAGE_MAX} characters` })
-              .nullish(),
-          })
-          .nullish(),
-        response: { 201: revisionRequestSchema },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(await service.request(await ctx.auth.requireMember(req), req.params.id, req.body?.message)),
+  route(app, ctx, revisions.requestSongRevision, ({ member, params, body }) =>
+    service.request(member, params.id, body?.message),
   );
 
-  app.get(
-    '/api/v1/public/revision-uploads/:token',
-    {
-      schema: {
-        tags: publicTags,
-        params: tokenParams,
-        response: {
-          200: z.object({
-            song_title: z.string(),
-            organization_name: z.string(),
-            message: z.string().nullable(),
-            expires_at: z.string(),
-            next_version_number: z.number(),
-          }),
-        },
-      },
-    },
-    async (req) => service.describe(req, req.params.token),
+  route(app, ctx, revisions.getRevisionUpload, async ({ params, req }) =>
+    service.describe(await openLink(req, params.token, 'open')),
   );
 
-  app.post(
-    '/api/v1/public/revision-uploads/:token/upload-url',
-    {
-      schema: {
-        tags: publicTags,
-        params: tokenParams,
-        body: z.object({
-          kind: z.enum(['audio', 'waveform'], { message: "kind: must be 'audio' or 'waveform'" }),
-          filename: z
-            .string()
-            .min(1, { message: 'filename: required' })
-            .max(4 * MAX_FILENAME_LENGTH),
-          content_type: z.string().min(1, { message: 'content_type: required' }).max(200),
-        }),
-        response: { 200: z.object({ presigned_url: z.string(), key: z.string() }) },
-      },
-    },
-    async (req) => service.presignUpload(req, req.params.token, req.body),
+  route(app, ctx, revisions.requestRevisionUploadUrl, async ({ params, body, req }) =>
+    service.presignUpload(await openLink(req, params.token, 'upload_url'), body),
   );
 
-  app.post(
-    '/api/v1/public/revision-uploads/:token/complete',
-    {
-      schema: {
-        tags: publicTags,
-        params: tokenParams,
-        body: z.object({
-          audio_file_key: z.string().min(1, { message: 'audio_file_key: required' }).max(1024),
-          waveform_file_key: z.string().min(1).max(1024).nullish(),
-        }),
-        response: { 200: z.object({ song_title: z.string(), version_number: z.number() }) },
-      },
-    },
-    async (req) => service.complete(req, req.params.token, req.body),
+  route(app, ctx, revisions.completeRevisionUpload, async ({ params, body, req }) =>
+    service.complete(await openLink(req, params.token, 'submit_check'), body),
   );
 }

@@ -1,18 +1,23 @@
-import {
-  REVISION_LINK_DAYS,
-  type RevisionRequestDto,
-  type RevisionUploadDto,
-  type RevisionUploadedDto,
-} from '@music-review/core/api';
+import { REVISION_LINK_DAYS } from '@music-review/core/api';
+import type {
+  RevisionRequestDto,
+  RevisionUploadDto,
+  RevisionUploadedDto,
+  RevisionUploadTargetDto,
+} from '@music-review/core/contracts/revisions';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
-import { linkRefusal, openPublicLink } from '../../platform/public-links/open-link.ts';
-import { consumePublicLink, createPublicLink } from '../../platform/public-links/public-links.ts';
+import { linkRefusal } from '../../platform/public-links/open-link.ts';
+import {
+  consumePublicLink,
+  createPublicLink,
+  type LinkVisitor,
+  type PublicLink,
+} from '../../platform/public-links/public-links.ts';
 import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType, sanitizeFilename } from '../../platform/storage/keys.ts';
 import { allowedFamily, normalizeContentType } from '../../platform/storage/upload-rules.ts';
@@ -27,6 +32,15 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const invalidLink = () => new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
 const emailSchema = z.email();
 
+/**
+ * A revision link the route opened (openPublicLink, purpose revision_upload, which counts the call
+ * against the visitor's address and logs the use): the link and who is using it.
+ */
+export interface OpenedRevisionLink {
+  link: PublicLink;
+  visitor: LinkVisitor;
+}
+
 /** spec section 3: submission_source is the submitter's email when the label knows it. */
 function submitterEmailOf(source: string | null): string | null {
   const candidate = source?.trim() ?? '';
@@ -39,16 +53,15 @@ export function createRevisionsService(ctx: AppContext) {
   const notifications = createNotificationsService(ctx);
 
   /**
-   * The request behind a revision link (one public-link mechanism, purpose revision_upload): 404 for
-   * an unknown token, 410 used, expired or withdrawn, with the standard messages; every use logged.
+   * The request behind an opened revision link (the route refused an unknown token with 404 and a
+   * used, expired or withdrawn one with 410, with the standard messages, and logged the use).
    */
-  async function openLink(req: FastifyRequest, token: string, action: string) {
-    const { link, visitor } = await openPublicLink(ctx, req, token, 'revision_upload', action);
+  async function requestOf({ link }: OpenedRevisionLink) {
     const request = await database.withOrg(link.organizationId, (tx) =>
       repo.findRequest(tx, link.organizationId, link.recordId ?? ''),
     );
     if (!request) throw invalidLink();
-    return { request, link, visitor };
+    return request;
   }
 
   /** A key uploaded through this link: the song's own folder in its label, of the right type, checked. */
@@ -125,8 +138,8 @@ export function createRevisionsService(ctx: AppContext) {
     },
 
     /** GET /api/v1/public/revision-uploads/{token}: what the artist's upload page shows. */
-    async describe(req: FastifyRequest, token: string): Promise<RevisionUploadDto> {
-      const { request } = await openLink(req, token, 'open');
+    async describe(opened: OpenedRevisionLink): Promise<RevisionUploadDto> {
+      const request = await requestOf(opened);
       const target = await database.withOrg(request.organization_id, (tx) =>
         repo.findUploadTarget(tx, request.organization_id, request.song_id),
       );
@@ -146,11 +159,10 @@ export function createRevisionsService(ctx: AppContext) {
      * and size limits as /functions/v1/generate-presigned-url.
      */
     async presignUpload(
-      req: FastifyRequest,
-      token: string,
+      opened: OpenedRevisionLink,
       input: { kind: 'audio' | 'waveform'; filename: string; content_type: string },
-    ) {
-      const { request } = await openLink(req, token, 'upload_url');
+    ): Promise<RevisionUploadTargetDto> {
+      const request = await requestOf(opened);
       const target = await database.withOrg(request.organization_id, (tx) =>
         repo.findUploadTarget(tx, request.organization_id, request.song_id),
       );
@@ -182,11 +194,11 @@ export function createRevisionsService(ctx: AppContext) {
      * reviewer for a review, all in one transaction with the link's row locked.
      */
     async complete(
-      req: FastifyRequest,
-      token: string,
+      opened: OpenedRevisionLink,
       input: { audio_file_key: string; waveform_file_key?: string | null | undefined },
     ): Promise<RevisionUploadedDto> {
-      const { request, link, visitor } = await openLink(req, token, 'submit_check');
+      const request = await requestOf(opened);
+      const { link, visitor } = opened;
       await checkUploadedKey(request, input.audio_file_key, 'audio', 'audio_file_key');
       if (input.waveform_file_key) {
         await checkUploadedKey(request, input.waveform_file_key, 'waveforms', 'waveform_file_key');

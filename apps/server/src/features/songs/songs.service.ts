@@ -1,4 +1,4 @@
-import type { BulkDecisionDto, SongDto } from '@music-review/core/api';
+import type { BulkDecisionDto, SongDto } from '@music-review/core/contracts/songs';
 import { canUploadTrack, trackLimitMessage } from '@music-review/core/plan-rules';
 import { toAudiowaveform } from '@music-review/core/waveform';
 import { waveformDataSchema } from '@music-review/core/waveform-schema';
@@ -9,10 +9,6 @@ import { finalizeUpload, readStream } from '../../platform/storage/finalize-uplo
 import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './songs.repo.ts';
-
-export const SONG_PAGE_MAX = 100;
-/** POST /api/v1/songs/decisions takes at most this many songs. */
-export const BULK_DECISION_MAX = 200;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../platform/db/index.ts';
-import { openPublicLink } from '../../platform/public-links/open-link.ts';
+import type { PublicLink } from '../../platform/public-links/public-links.ts';
 
 /**
  * Spec section 6: an external party (the holder of a public metadata form link) may use the
@@ -23,17 +23,16 @@ export function externalToken(req: FastifyRequest): string | undefined {
 }
 
 /**
- * The organization and file keys a metadata form's token may read: the song's current audio and
+ * The organization and file keys a metadata form's link may read: the song's current audio and
  * waveform, every version's audio and waveform, and the waveform key a client derives from an
- * audio key (spec section 4, waveform loading order). A token that is not a live metadata form link
- * answers like the link's own page would (404 unknown, 410 expired, used or withdrawn).
+ * audio key (spec section 4, waveform loading order). The route opened the link (purpose
+ * metadata_form): a token that is not a live metadata form link answered like the link's own page
+ * would (404 unknown, 410 expired, used or withdrawn).
  */
 export async function resolveExternalAccess(
   ctx: AppContext,
-  req: FastifyRequest,
-  token: string,
+  link: PublicLink,
 ): Promise<ExternalGrant | null> {
-  const { link } = await openPublicLink(ctx, req, token, 'metadata_form', 'player');
   if (!link.recordId) return null;
   const rows = await ctx.database.withOrg(link.organizationId, (tx) =>
     queryRows<{ audio_file_key: string | null; waveform_file_key: string | null }>(

@@ -1,54 +1,51 @@
+import * as storage from '@music-review/core/contracts/storage';
+import type { Endpoint } from '@music-review/core/endpoint';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { bearerToken } from '../../platform/auth/request-auth.ts';
+import { errorResponses, securityOf } from '../../platform/endpoint-route.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http.ts';
-import { CLIENT_STORAGE_TYPES, MAX_FILENAME_LENGTH, MAX_ID_LENGTH } from '../../platform/storage/keys.ts';
-import { OBJECT_URL_PREFIX } from '../../platform/storage/local-driver.ts';
+import { openPublicLink } from '../../platform/public-links/open-link.ts';
 import { contentDisposition, safeContentType } from '../../platform/storage/serving.ts';
 import { externalToken, resolveExternalAccess } from './external-access.ts';
 import { createStorageService } from './storage.service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['storage'];
+/*
+ * The storage routes stay on Fastify's own registration, with their schema built from their
+ * contracts (packages/core/src/contracts/storage.ts), because `route()` cannot express what they
+ * need: the functions check the token in a preValidation hook (401 before the body is looked at,
+ * as /functions/v1 is outside the /api/v1 token check), get-signed-url also takes an external
+ * party's token instead, and the local driver's object routes need their own content-type parser
+ * (uploads streamed to disk) and answer ranges (206) with their own headers. So each function's
+ * handler checks the member itself, first; the object routes' credential is the URL's signature,
+ * which the service checks before anything else.
+ */
 
-const presignBody = z.object({
-  // A display hint only: the key's first part is always the caller's organization id (keys.ts).
-  orgName: z.string().max(200).optional(),
-  type: z.enum(CLIENT_STORAGE_TYPES),
-  id: z.string().min(1).max(MAX_ID_LENGTH),
-  filename: z
-    .string()
-    .min(1)
-    .max(4 * MAX_FILENAME_LENGTH),
-  contentType: z.string().min(1).max(200),
-});
-const presignResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ presignedUrl: z.string(), key: z.string() }),
-});
+/** What OpenAPI shows of a contract: its operationId, summary, tag and security. */
+function describe(contract: Endpoint) {
+  return {
+    operationId: contract.operationId,
+    summary: contract.summary,
+    tags: [contract.tag],
+    security: securityOf(contract.access),
+  };
+}
 
-const signedUrlBody = z.object({
-  fileKey: z.string().min(1).max(1024),
-  expiresIn: z.number().int().min(1).max(86_400).default(3600),
-});
-const signedUrlResponse = z.object({ success: z.literal(true), url: z.string(), expiresAt: z.string() });
-
-const confirmBody = z.object({ key: z.string().min(1).max(1024) });
-const confirmResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ key: z.string(), size: z.number(), contentType: z.string() }),
-});
-
-const objectParams = z.object({ '*': z.string() });
-const signedQuery = z.object({
-  exp: z.string().optional(),
-  sig: z.string().optional(),
-  ct: z.string().optional(),
-  max: z.string().optional(),
-});
+/** Every answer of a contract, successes and errors, by status. */
+function responsesOf(contract: Endpoint) {
+  return {
+    ...Object.fromEntries(
+      Object.entries(contract.responses).map(([status, schema]) => [
+        status,
+        schema ?? z.null().meta({ description: 'No content' }),
+      ]),
+    ),
+    ...errorResponses(contract),
+  };
+}
 
 export async function storageRoutes(app: App, ctx: AppContext) {
   const service = createStorageService(ctx);
@@ -58,10 +55,14 @@ export async function storageRoutes(app: App, ctx: AppContext) {
   };
 
   app.post(
-    '/functions/v1/generate-presigned-url',
+    storage.generatePresignedUrl.path,
     {
       preValidation: requireToken,
-      schema: { tags, security, body: presignBody, response: { 200: presignResponse } },
+      schema: {
+        ...describe(storage.generatePresignedUrl),
+        body: storage.generatePresignedUrl.body,
+        response: responsesOf(storage.generatePresignedUrl),
+      },
     },
     async (req) => {
       const member = await ctx.auth.requireMember(req);
@@ -70,7 +71,7 @@ export async function storageRoutes(app: App, ctx: AppContext) {
   );
 
   app.post(
-    '/functions/v1/get-signed-url',
+    storage.getSignedUrl.path,
     {
       // The spec's second path: an external party's token in a header instead of a bearer token.
       preValidation: async (req) => {
@@ -79,12 +80,17 @@ export async function storageRoutes(app: App, ctx: AppContext) {
         if (token && !bearerToken(req)) return;
         await requireToken(req);
       },
-      schema: { tags, security, body: signedUrlBody, response: { 200: signedUrlResponse } },
+      schema: {
+        ...describe(storage.getSignedUrl),
+        body: storage.getSignedUrl.body,
+        response: responsesOf(storage.getSignedUrl),
+      },
     },
     async (req) => {
       const token = externalToken(req);
       if (token && !bearerToken(req)) {
-        const grant = await resolveExternalAccess(ctx, req, token);
+        const { link } = await openPublicLink(ctx, req, token, 'metadata_form', 'player');
+        const grant = await resolveExternalAccess(ctx, link);
         if (!grant) throw new AppError('unauthorized', 'This access link is not valid.');
         if (!grant.allowedKeys.has(req.body.fileKey)) throw new AppError('not_found', 'File not found');
         return service.signedUrl(grant.organizationId, req.body.fileKey, req.body.expiresIn);
@@ -95,10 +101,14 @@ export async function storageRoutes(app: App, ctx: AppContext) {
   );
 
   app.post(
-    '/functions/v1/confirm-upload',
+    storage.confirmUpload.path,
     {
       preValidation: requireToken,
-      schema: { tags, security, body: confirmBody, response: { 200: confirmResponse } },
+      schema: {
+        ...describe(storage.confirmUpload),
+        body: storage.confirmUpload.body,
+        response: responsesOf(storage.confirmUpload),
+      },
     },
     async (req) => {
       const member = await ctx.auth.requireMember(req);
@@ -118,9 +128,19 @@ async function registerObjectRoutes(app: App, service: ReturnType<typeof createS
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
+    // Hidden from the API's reference: these URLs exist only with the local driver, and clients get
+    // them signed from the functions above, never build them.
     scope.put(
-      `${OBJECT_URL_PREFIX}*`,
-      { schema: { hide: true, params: objectParams, querystring: signedQuery } },
+      storage.uploadStorageObject.path,
+      {
+        schema: {
+          hide: true,
+          ...describe(storage.uploadStorageObject),
+          params: storage.uploadStorageObject.params,
+          querystring: storage.uploadStorageObject.query,
+          response: responsesOf(storage.uploadStorageObject),
+        },
+      },
       async (req) =>
         service.receiveUpload(
           req.params['*'],
@@ -131,8 +151,16 @@ async function registerObjectRoutes(app: App, service: ReturnType<typeof createS
     );
 
     scope.get(
-      `${OBJECT_URL_PREFIX}*`,
-      { schema: { hide: true, params: objectParams, querystring: signedQuery } },
+      storage.downloadStorageObject.path,
+      {
+        schema: {
+          hide: true,
+          ...describe(storage.downloadStorageObject),
+          params: storage.downloadStorageObject.params,
+          querystring: storage.downloadStorageObject.query,
+          response: responsesOf(storage.downloadStorageObject),
+        },
+      },
       async (req, reply) => {
         const download = await service.openDownload(req.params['*'], req.query, req.headers.range);
         reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');

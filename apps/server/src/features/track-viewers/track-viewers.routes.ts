@@ -1,43 +1,26 @@
-import { trackViewingBody } from '@music-review/core/track-viewers';
-import { z } from 'zod';
+import * as trackViewers from '@music-review/core/contracts/track-viewers';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
 import { createTrackViewersService } from './track-viewers.service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['presence'];
-const params = z.object({ id: z.uuid({ message: 'id: must be a song id' }) });
-
-const viewerSchema = z.object({
-  reviewer_id: z.string(),
-  name: z.string(),
-  avatar_url: z.string().nullable(),
-  avatar_key: z.string().nullable(),
-  page: z.string(),
-  last_activity: z.string(),
-});
-
-/** Who is viewing a song (spec sections 3, 7 stop_viewing_track, 9): heartbeat, leave, list. */
+/**
+ * Who is viewing a song (spec sections 3, 7 stop_viewing_track, 9): heartbeat, leave, list.
+ * Contracts: packages/core/src/contracts/track-viewers.ts.
+ */
 export async function trackViewersRoutes(app: App, ctx: AppContext) {
   const service = createTrackViewersService(ctx);
 
-  app.put(
-    '/api/v1/songs/:id/viewers',
-    { schema: { tags, security, params, body: trackViewingBody } },
-    async (req, reply) => {
-      await service.view(await ctx.auth.requireMember(req), req.params.id, req.body.page);
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete('/api/v1/songs/:id/viewers', { schema: { tags, security, params } }, async (req, reply) => {
-    await service.stop(await ctx.auth.requireMember(req), req.params.id);
-    return reply.status(204).send();
+  // The 204 answers carry no body: the handler sends the empty reply (the route set the status).
+  route(app, ctx, trackViewers.sendTrackViewing, async ({ member, params, body, reply }) => {
+    await service.view(member, params.id, body.page);
+    return reply.send();
   });
 
-  app.get(
-    '/api/v1/songs/:id/viewers',
-    { schema: { tags, security, params, response: { 200: z.array(viewerSchema) } } },
-    async (req) => service.list(await ctx.auth.requireMember(req), req.params.id),
-  );
+  route(app, ctx, trackViewers.stopTrackViewing, async ({ member, params, reply }) => {
+    await service.stop(member, params.id);
+    return reply.send();
+  });
+
+  route(app, ctx, trackViewers.listTrackViewers, ({ member, params }) => service.list(member, params.id));
 }

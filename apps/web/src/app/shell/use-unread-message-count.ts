@@ -1,4 +1,4 @@
-import type { UnreadMessageCountDto } from '@music-review/core/messages';
+import { getUnreadMessageCount } from '@music-review/core/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messagesKeys } from '../../features/messages/api/keys';
 import { useApiClient } from '../../lib/api-context';
@@ -19,6 +19,6 @@ export function useUnreadMessageCount() {
   useRealtimeTopic('table:conversations', refresh);
   return useQuery({
     queryKey: unreadMessageCountQueryKey,
-    queryFn: ({ signal }) => api.get<UnreadMessageCountDto>('/api/v1/messages/unread-count', { signal }),
+    queryFn: ({ signal }) => api.call(getUnreadMessageCount, { signal }),
   });
 }

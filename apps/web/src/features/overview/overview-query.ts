@@ -11,6 +11,8 @@ import {
   type OverviewSort,
   type OverviewStatusFilter,
 } from '@music-review/core/api';
+import type { getOverview } from '@music-review/core/contracts/overview';
+import type { QueryOf } from '@music-review/core/endpoint';
 
 export {
   OVERVIEW_MINE,
@@ -87,18 +89,28 @@ export function toOverviewSearchParams(query: OverviewQuery): URLSearchParams {
   return params;
 }
 
-/** The API's query string for a view (GET /api/v1/overview). */
+/**
+ * The API's query for a view (GET /api/v1/overview): the filters that narrow the list, then the
+ * sort and the page.
+ */
+export function toOverviewApiQuery(query: OverviewQuery): QueryOf<typeof getOverview> {
+  return {
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.status !== 'all' ? { status: query.status } : {}),
+    ...(query.ready ? { ready: 'true' as const } : {}),
+    ...(query.mine !== 'all' ? { mine: query.mine } : {}),
+    sort: query.sort,
+    order: query.order,
+    limit: OVERVIEW_PAGE_SIZE,
+    offset: (query.page - 1) * OVERVIEW_PAGE_SIZE,
+  };
+}
+
+/** The same as a query string (it names a view, e.g. for the selection kept per view). */
 export function toOverviewApiParams(query: OverviewQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.status !== 'all') params.set('status', query.status);
-  if (query.ready) params.set('ready', 'true');
-  if (query.mine !== 'all') params.set('mine', query.mine);
-  params.set('sort', query.sort);
-  params.set('order', query.order);
-  params.set('limit', String(OVERVIEW_PAGE_SIZE));
-  params.set('offset', String((query.page - 1) * OVERVIEW_PAGE_SIZE));
-  return params;
+  return new URLSearchParams(
+    Object.entries(toOverviewApiQuery(query)).map(([key, value]) => [key, String(value)]),
+  );
 }
 
 /** True when any filter narrows the list (the sort and the page do not). */

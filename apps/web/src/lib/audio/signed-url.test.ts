@@ -64,7 +64,7 @@ describe('signed URLs', () => {
     });
     expect((await getImageUrl(api, 'org-1/images/x/a.png')).url).toBe('https://cdn.test/a.png');
     const silent = {
-      post: () => Promise.reject(new Error('')),
+      call: () => Promise.reject(new Error('')),
     } as unknown as ApiClient;
     await expect(getImageUrl(silent, 'k')).rejects.toThrow(IMAGE_URL_FAILED);
     expect(IMAGE_URL_FAILED).toBe('Failed to get image URL');

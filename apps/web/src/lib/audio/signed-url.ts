@@ -1,3 +1,4 @@
+import { getSignedUrl as signedUrlEndpoint } from '@music-review/core/contracts/storage';
 import { type ApiClient, isApiError, requestJson } from '../api-client';
 
 /** Spec section 9: waveform and audio presigns last 3600 s. */
@@ -45,8 +46,6 @@ export type SignUrl = (fileKey: string, signal?: AbortSignal) => Promise<SignedU
 /** Spec section 6: an external party's credential for get-signed-url (a metadata form's token). */
 export const METADATA_FORM_TOKEN_HEADER = 'x-metadata-form-token';
 
-const SIGN_PATH = '/functions/v1/get-signed-url';
-
 /** Sends the request, turning an error status into PresignedUrlError and checking the answer. */
 async function signWith(send: () => Promise<unknown>): Promise<SignedUrl> {
   let body: unknown;
@@ -62,7 +61,9 @@ async function signWith(send: () => Promise<unknown>): Promise<SignedUrl> {
 
 /** POST /functions/v1/get-signed-url for one stored file, as the signed-in member. */
 export function getSignedUrl(api: ApiClient, fileKey: string, signal?: AbortSignal): Promise<SignedUrl> {
-  return signWith(() => api.post<unknown>(SIGN_PATH, { fileKey, expiresIn: PRESIGN_SECONDS }, { signal }));
+  return signWith(() =>
+    api.call(signedUrlEndpoint, { body: { fileKey, expiresIn: PRESIGN_SECONDS }, signal }),
+  );
 }
 
 /**
@@ -75,8 +76,9 @@ export function getSignedUrlWithFormToken(
   signal?: AbortSignal,
 ): Promise<SignedUrl> {
   return signWith(() =>
-    requestJson<unknown>(SIGN_PATH, {
-      method: 'POST',
+    // Without the session: the token is the credential (a label member may open the form too).
+    requestJson<unknown>(signedUrlEndpoint.path, {
+      method: signedUrlEndpoint.method,
       body: { fileKey, expiresIn: PRESIGN_SECONDS },
       headers: { [METADATA_FORM_TOKEN_HEADER]: token },
       signal,

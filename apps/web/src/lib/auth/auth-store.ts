@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES } from '@music-review/core/auth';
+import { issueAuthToken, signOut, verifyFactor } from '@music-review/core/contracts/auth';
+import { fillPath } from '@music-review/core/endpoint';
 import { hasSessionHint, SESSION_HINT_COOKIE } from '@music-review/core/session-hint';
-import { ApiError, requestJson, type SessionSource } from '../api-client';
+import { ApiError, queryString, requestJson, type SessionSource } from '../api-client';
 import { type ClientSession, isClientSession, toClientSession } from './session';
 
 /**
@@ -24,7 +26,13 @@ export type AuthEventListener = (event: AuthEvent, session: ClientSession | null
 export const REFRESH_TICK_MS = 30_000;
 export const REFRESH_MARGIN_SECONDS = 60;
 
-const REFRESH_PATH = '/auth/v1/token?grant_type=refresh_token';
+/**
+ * The store is the session source of the API client, so it calls the auth endpoints it needs with
+ * `requestJson` (no refresh-and-retry around them), their paths and methods from the contracts.
+ */
+const tokenPath = (grantType: 'password' | 'refresh_token') =>
+  issueAuthToken.path + queryString({ grant_type: grantType });
+const REFRESH_PATH = tokenPath('refresh_token');
 
 type ChannelMessage = { type: 'session'; event: AuthEvent; session: ClientSession } | { type: 'signed_out' };
 
@@ -130,8 +138,8 @@ export class AuthStore implements SessionSource {
   }
 
   async signInWithPassword(email: string, password: string): Promise<ClientSession> {
-    const body = await requestJson<unknown>('/auth/v1/token?grant_type=password', {
-      method: 'POST',
+    const body = await requestJson<unknown>(tokenPath('password'), {
+      method: issueAuthToken.method,
       body: { email, password },
     });
     const session = toClientSession(body);
@@ -148,8 +156,8 @@ export class AuthStore implements SessionSource {
   async verifyMfa(factorId: string, challengeId: string, code: string): Promise<ClientSession> {
     await this.inflight?.catch(() => null);
     return this.withLock(async () => {
-      const body = await requestJson<unknown>(`/auth/v1/factors/${encodeURIComponent(factorId)}/verify`, {
-        method: 'POST',
+      const body = await requestJson<unknown>(fillPath(verifyFactor.path, { id: factorId }), {
+        method: verifyFactor.method,
         body: { challenge_id: challengeId, code },
         accessToken: this.getAccessToken(),
       });
@@ -247,7 +255,7 @@ export class AuthStore implements SessionSource {
 
     let body: unknown;
     try {
-      body = await requestJson<unknown>(REFRESH_PATH, { method: 'POST', body: {} });
+      body = await requestJson<unknown>(REFRESH_PATH, { method: issueAuthToken.method, body: {} });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
         forgetSessionHint();
@@ -271,7 +279,7 @@ export class AuthStore implements SessionSource {
   }
 
   private logoutRequest(accessToken: string) {
-    return requestJson<void>('/auth/v1/logout', { method: 'POST', body: {}, accessToken });
+    return requestJson<void>(signOut.path, { method: signOut.method, body: {}, accessToken });
   }
 
   private isExpiring(session: ClientSession): boolean {

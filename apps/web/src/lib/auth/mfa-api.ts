@@ -1,4 +1,4 @@
-import type { FactorEnrollmentDto, MfaChallengeDto, UnenrollFactorDto } from '@music-review/core/mfa';
+import { challengeFactor, enrollFactor, unenrollFactor } from '@music-review/core/contracts/auth';
 import type { EnrollFactorInput } from '@music-review/core/mfa-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../api-context';
@@ -11,14 +11,12 @@ import { useAuthStore } from './auth-context';
  * (`session.user.factors`) and with /me (`user.factors`), so there is no list call here.
  */
 
-const factorPath = (factorId: string) => `/auth/v1/factors/${encodeURIComponent(factorId)}`;
-
 /** POST /auth/v1/factors: a TOTP factor answers its QR code and secret; nothing is sent yet. */
 export function useEnrollFactor() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EnrollFactorInput) => api.post<FactorEnrollmentDto>('/auth/v1/factors', input),
+    mutationFn: (input: EnrollFactorInput) => api.call(enrollFactor, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }
@@ -27,7 +25,7 @@ export function useEnrollFactor() {
 export function useChallengeFactor() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (factorId: string) => api.post<MfaChallengeDto>(`${factorPath(factorId)}/challenge`, {}),
+    mutationFn: (factorId: string) => api.call(challengeFactor, { params: { id: factorId }, body: {} }),
   });
 }
 
@@ -48,7 +46,7 @@ export function useVerifyFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ factorId, code, challengeId }: VerifyFactorInput) => {
-      const id = challengeId ?? (await api.post<MfaChallengeDto>(`${factorPath(factorId)}/challenge`, {})).id;
+      const id = challengeId ?? (await api.call(challengeFactor, { params: { id: factorId }, body: {} })).id;
       return store.verifyMfa(factorId, id, code);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
@@ -60,7 +58,7 @@ export function useUnenrollFactor() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (factorId: string) => api.delete<UnenrollFactorDto>(factorPath(factorId)),
+    mutationFn: (factorId: string) => api.call(unenrollFactor, { params: { id: factorId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

@@ -1,4 +1,5 @@
 import type { SongDto } from '@music-review/core/api';
+import { createSong as createSongEndpoint } from '@music-review/core/contracts/songs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ export interface CreateSongBody extends TrackDetails {
  * the first field's message.
  */
 export function createSong(api: ApiClient, body: CreateSongBody, signal?: AbortSignal): Promise<SongDto> {
-  return api.post<SongDto>('/api/v1/songs', body, { signal });
+  return api.call(createSongEndpoint, { body, signal });
 }
 
 /**

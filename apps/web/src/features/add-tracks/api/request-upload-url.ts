@@ -1,3 +1,4 @@
+import { generatePresignedUrl } from '@music-review/core/contracts/storage';
 import type { ApiClient } from '../../../lib/api-client';
 
 /** POST /functions/v1/generate-presigned-url's body; `orgName` is a display hint only. */
@@ -15,6 +16,7 @@ export interface UploadTarget {
   key: string;
 }
 
+/** The answer as read: each part checked, since spec section 8 names the failure when one is missing. */
 interface PresignResponse {
   success?: boolean;
   data?: { presignedUrl?: string; key?: string };
@@ -32,7 +34,7 @@ export async function requestUploadUrl(
   input: UploadUrlRequest,
   signal?: AbortSignal,
 ): Promise<UploadTarget> {
-  const response = await api.post<PresignResponse>('/functions/v1/generate-presigned-url', input, { signal });
+  const response: PresignResponse | undefined = await api.call(generatePresignedUrl, { body: input, signal });
   const presignedUrl = response?.data?.presignedUrl;
   const key = response?.data?.key;
   if (!response?.success || !presignedUrl || !key) throw new Error(INVALID_PRESIGN_RESPONSE);

@@ -1,10 +1,13 @@
-import type {
-  AssetKind,
-  AssetVersionDto,
-  PresignedUploadDto,
-  ReleaseReadinessDto,
-  SongAssetsDto,
-} from '@music-review/core/assets';
+import type { AssetKind, AssetVersionDto } from '@music-review/core/assets';
+import {
+  confirmSongAsset,
+  listSongAssets,
+  markReleaseReady,
+  presignSongAsset,
+  restoreSongAsset,
+  saveSongBioText,
+  unmarkReleaseReady,
+} from '@music-review/core/contracts/assets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -12,7 +15,6 @@ import { useRealtimeTopics } from '../../../lib/realtime-context';
 import { putWithProgress } from '../../../lib/upload/put-with-progress';
 
 export const songAssetsQueryKey = (songId: string) => ['song-assets', songId] as const;
-const assetsPath = (songId: string) => `/api/v1/songs/${encodeURIComponent(songId)}`;
 
 /** The song's assets and readiness, live: uploads by others and a confirmed metadata form refresh it. */
 export function useSongAssets(songId: string) {
@@ -23,7 +25,7 @@ export function useSongAssets(songId: string) {
   });
   return useQuery({
     queryKey: songAssetsQueryKey(songId),
-    queryFn: ({ signal }) => api.get<SongAssetsDto>(`${assetsPath(songId)}/assets`, { signal }),
+    queryFn: ({ signal }) => api.call(listSongAssets, { params: { songId }, signal }),
     // Download URLs are signed for an hour: refresh well before.
     refetchInterval: 30 * 60 * 1000,
   });
@@ -55,14 +57,12 @@ export async function uploadAsset(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<AssetVersionDto> {
-  const presign = await api.post<PresignedUploadDto>(`${assetsPath(songId)}/assets/uploads`, {
-    kind,
-    filename: file.name,
-    content_type: contentTypeOf(file),
-    size_bytes: file.size,
+  const presign = await api.call(presignSongAsset, {
+    params: { songId },
+    body: { kind, filename: file.name, content_type: contentTypeOf(file), size_bytes: file.size },
   });
   await putWithProgress(presign.upload_url, file, presign.content_type, { onProgress, signal });
-  return api.post<AssetVersionDto>(`${assetsPath(songId)}/assets`, { key: presign.key });
+  return api.call(confirmSongAsset, { params: { songId }, body: { key: presign.key } });
 }
 
 export function useRefreshAssets(songId: string) {
@@ -74,8 +74,7 @@ export function useRestoreAsset(songId: string) {
   const api = useApiClient();
   const refresh = useRefreshAssets(songId);
   return useMutation({
-    mutationFn: (assetId: string) =>
-      api.post<AssetVersionDto>(`${assetsPath(songId)}/assets/${encodeURIComponent(assetId)}/restore`),
+    mutationFn: (assetId: string) => api.call(restoreSongAsset, { params: { songId, assetId } }),
     onSuccess: refresh,
   });
 }
@@ -84,8 +83,7 @@ export function useSaveBioText(songId: string) {
   const api = useApiClient();
   const refresh = useRefreshAssets(songId);
   return useMutation({
-    mutationFn: (text: string) =>
-      api.post<AssetVersionDto>(`${assetsPath(songId)}/assets/bio-text`, { text }),
+    mutationFn: (text: string) => api.call(saveSongBioText, { params: { songId }, body: { text } }),
     onSuccess: refresh,
   });
 }
@@ -95,9 +93,7 @@ export function useReleaseReadiness(songId: string) {
   const refresh = useRefreshAssets(songId);
   return useMutation({
     mutationFn: (ready: boolean) =>
-      ready
-        ? api.put<ReleaseReadinessDto>(`${assetsPath(songId)}/release-readiness`)
-        : api.delete<ReleaseReadinessDto>(`${assetsPath(songId)}/release-readiness`),
+      api.call(ready ? markReleaseReady : unmarkReleaseReady, { params: { songId } }),
     onSettled: refresh,
   });
 }

@@ -1,3 +1,4 @@
+import { recoverPassword } from '@music-review/core/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -5,6 +6,6 @@ import { useApiClient } from '../../../lib/api-context';
 export function useRecoverPassword() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (email: string) => api.post<Record<string, never>>('/auth/v1/recover', { email }),
+    mutationFn: (email: string) => api.call(recoverPassword, { body: { email } }),
   });
 }

@@ -1,3 +1,4 @@
+import { resendSignupEmail } from '@music-review/core/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -5,7 +6,6 @@ import { useApiClient } from '../../../lib/api-context';
 export function useResendVerification() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      api.post<Record<string, never>>('/auth/v1/resend', { type: 'signup', email }),
+    mutationFn: (email: string) => api.call(resendSignupEmail, { body: { type: 'signup', email } }),
   });
 }

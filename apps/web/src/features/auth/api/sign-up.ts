@@ -1,4 +1,4 @@
-import type { AuthUser } from '@music-review/core/auth';
+import { signUp } from '@music-review/core/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -12,6 +12,6 @@ export interface SignUpInput {
 export function useSignUp() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (input: SignUpInput) => api.post<{ user: AuthUser }>('/auth/v1/signup', input),
+    mutationFn: (input: SignUpInput) => api.call(signUp, { body: input }),
   });
 }

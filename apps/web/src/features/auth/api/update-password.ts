@@ -1,4 +1,4 @@
-import type { AuthUser } from '@music-review/core/auth';
+import { updateAuthUser } from '@music-review/core/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useAuthStore } from '../../../lib/auth/auth-context';
@@ -12,7 +12,7 @@ export function useUpdatePassword() {
   const store = useAuthStore();
   return useMutation({
     mutationFn: async (password: string) => {
-      const user = await api.put<AuthUser>('/auth/v1/user', { password });
+      const user = await api.call(updateAuthUser, { body: { password } });
       let session = null;
       try {
         session = await store.refreshSession();

@@ -1,4 +1,4 @@
-import type { BrandingDto } from '@music-review/core/branding';
+import { getBranding } from '@music-review/core/contracts/branding';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -14,7 +14,7 @@ export function useBrandingQuery(organizationId: string | null | undefined) {
   const api = useApiClient();
   return useQuery({
     queryKey: brandingQueryKeyFor(organizationId ?? ''),
-    queryFn: ({ signal }) => api.get<BrandingDto>('/api/v1/branding', { signal }),
+    queryFn: ({ signal }) => api.call(getBranding, { signal }),
     enabled: !!organizationId,
     refetchInterval: REFETCH_MS,
   });

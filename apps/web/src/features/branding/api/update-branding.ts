@@ -1,5 +1,5 @@
-import type { BrandingDto } from '@music-review/core/branding';
 import type { BrandingInput } from '@music-review/core/branding-schemas';
+import { updateBranding } from '@music-review/core/contracts/branding';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { brandingQueryKeyFor } from './get-branding';
@@ -9,7 +9,7 @@ export function useUpdateBranding(organizationId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BrandingInput) => api.put<BrandingDto>('/api/v1/branding', input),
+    mutationFn: (input: BrandingInput) => api.call(updateBranding, { body: input }),
     onSuccess: (saved) => {
       queryClient.setQueryData(brandingQueryKeyFor(organizationId), saved);
     },

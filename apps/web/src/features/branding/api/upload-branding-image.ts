@@ -1,3 +1,4 @@
+import { confirmUpload, generatePresignedUrl } from '@music-review/core/contracts/storage';
 import type { ApiClient } from '../../../lib/api-client';
 import { putWithProgress } from '../../../lib/upload/put-with-progress';
 
@@ -8,6 +9,7 @@ export const BRANDING_IMAGE_TYPE_MESSAGE = 'Choose a PNG, JPEG or WebP image.';
 /** Spec section 8. */
 export const INVALID_PRESIGN_RESPONSE = 'Invalid response from presigned URL service';
 
+/** The presign answer as read: each part checked before use. */
 interface PresignResponse {
   success?: boolean;
   data?: { presignedUrl?: string; key?: string };
@@ -26,18 +28,20 @@ export async function uploadBrandingImage(
   purpose: 'logo' | 'favicon',
   orgName?: string,
 ): Promise<string> {
-  const response = await api.post<PresignResponse>('/functions/v1/generate-presigned-url', {
-    orgName,
-    type: 'images',
-    // A new id per upload: a replaced logo gets a new URL, so no cache shows the old one.
-    id: `branding-${purpose}-${Date.now().toString(36)}`,
-    filename: file.name,
-    contentType: file.type,
+  const response: PresignResponse | undefined = await api.call(generatePresignedUrl, {
+    body: {
+      orgName,
+      type: 'images',
+      // A new id per upload: a replaced logo gets a new URL, so no cache shows the old one.
+      id: `branding-${purpose}-${Date.now().toString(36)}`,
+      filename: file.name,
+      contentType: file.type,
+    },
   });
   const presignedUrl = response?.data?.presignedUrl;
   const key = response?.data?.key;
   if (!response?.success || !presignedUrl || !key) throw new Error(INVALID_PRESIGN_RESPONSE);
   await putWithProgress(presignedUrl, file, file.type);
-  await api.post('/functions/v1/confirm-upload', { key });
+  await api.call(confirmUpload, { body: { key } });
   return key;
 }

@@ -1,24 +1,37 @@
 import type {
-  ContractDetailDto,
-  ContractDto,
-  ContractGeneratorAccessDto,
   ContractTemplateBody,
-  ContractTemplateDto,
   GenerateContractBody,
-  PublicContractDto,
-  PublicSignedDto,
   SendContractBody,
-  SentContractDto,
   SignContractBody,
-  SignerLinkDto,
 } from '@music-review/core/contracts';
+import {
+  createContractTemplate,
+  declineContract,
+  deleteContract,
+  deleteContractTemplate,
+  generateContract,
+  getContract,
+  getContractDownloadUrl,
+  getContractGeneratorAccess,
+  listContractTemplates,
+  listSongContracts,
+  openContractDecline,
+  openContractForSigning,
+  reissueContractSignerLinks,
+  sendContract,
+  signContract,
+  updateContract,
+  updateContractTemplate,
+  voidContract,
+} from '@music-review/core/contracts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { requestJson } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
 
-const enc = encodeURIComponent;
+/** The contracts' calls (contracts: packages/core/src/contracts/contracts.ts). */
+
+export type { PublicDeclineDto } from '@music-review/core/contracts';
 
 export const contractKeys = {
   all: ['contracts'] as const,
@@ -40,7 +53,7 @@ export function useSongContracts(songId: string) {
   useRealtimeTopic('table:contract_events', invalidate);
   return useQuery({
     queryKey: contractKeys.song(songId),
-    queryFn: () => api.get<ContractDto[]>(`/api/v1/songs/${enc(songId)}/contracts`),
+    queryFn: ({ signal }) => api.call(listSongContracts, { params: { songId }, signal }),
   });
 }
 
@@ -48,7 +61,7 @@ export function useContractDetail(id: string, enabled: boolean) {
   const api = useApiClient();
   return useQuery({
     queryKey: contractKeys.detail(id),
-    queryFn: () => api.get<ContractDetailDto>(`/api/v1/contracts/${enc(id)}`),
+    queryFn: ({ signal }) => api.call(getContract, { params: { id }, signal }),
     enabled,
   });
 }
@@ -57,7 +70,7 @@ export function useGeneratorAccess() {
   const api = useApiClient();
   return useQuery({
     queryKey: contractKeys.generator,
-    queryFn: () => api.get<ContractGeneratorAccessDto>('/api/v1/contracts/generator'),
+    queryFn: ({ signal }) => api.call(getContractGeneratorAccess, { signal }),
   });
 }
 
@@ -65,7 +78,7 @@ export function useContractTemplates() {
   const api = useApiClient();
   return useQuery({
     queryKey: contractKeys.templates,
-    queryFn: () => api.get<ContractTemplateDto[]>('/api/v1/contract-templates'),
+    queryFn: ({ signal }) => api.call(listContractTemplates, { signal }),
   });
 }
 
@@ -80,8 +93,8 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ContractTemplateBody }) =>
       id
-        ? api.put<ContractTemplateDto>(`/api/v1/contract-templates/${enc(id)}`, body)
-        : api.post<ContractTemplateDto>('/api/v1/contract-templates', body),
+        ? api.call(updateContractTemplate, { params: { id }, body })
+        : api.call(createContractTemplate, { body }),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +103,7 @@ export function useDeleteTemplate() {
   const api = useApiClient();
   const invalidate = useInvalidateContracts();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/v1/contract-templates/${enc(id)}`),
+    mutationFn: (id: string) => api.call(deleteContractTemplate, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -101,8 +114,8 @@ export function useSaveContract(songId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: GenerateContractBody }) =>
       id
-        ? api.put<ContractDetailDto>(`/api/v1/contracts/${enc(id)}`, body)
-        : api.post<ContractDetailDto>(`/api/v1/songs/${enc(songId)}/contracts`, body),
+        ? api.call(updateContract, { params: { id }, body })
+        : api.call(generateContract, { params: { songId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -113,75 +126,64 @@ export function useContractAction() {
   return {
     send: useMutation({
       mutationFn: ({ id, body }: { id: string; body: SendContractBody }) =>
-        api.post<SentContractDto>(`/api/v1/contracts/${enc(id)}/send`, body),
+        api.call(sendContract, { params: { id }, body }),
       onSuccess: invalidate,
     }),
     void: useMutation({
-      mutationFn: (id: string) => api.post<ContractDetailDto>(`/api/v1/contracts/${enc(id)}/void`),
+      mutationFn: (id: string) => api.call(voidContract, { params: { id } }),
       onSuccess: invalidate,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete<void>(`/api/v1/contracts/${enc(id)}`),
+      mutationFn: (id: string) => api.call(deleteContract, { params: { id } }),
       onSuccess: invalidate,
     }),
     reissue: useMutation({
       mutationFn: ({ id, signerId }: { id: string; signerId: string }) =>
-        api.post<SignerLinkDto>(`/api/v1/contracts/${enc(id)}/signers/${enc(signerId)}/links`),
+        api.call(reissueContractSignerLinks, { params: { id, signerId } }),
       onSuccess: invalidate,
     }),
     download: useMutation({
       mutationFn: ({ id, which }: { id: string; which: 'document' | 'signed' }) =>
-        api.get<{ url: string }>(`/api/v1/contracts/${enc(id)}/download?which=${which}`),
+        api.call(getContractDownloadUrl, { params: { id }, query: { which } }),
     }),
   };
 }
 
 // ---------- Public (no session) ----------
+// The signer has no account: the token is the only credential. The server reads no session on these
+// routes, so a label member trying the link is treated like the signer.
 
 export function usePublicContract(contractId: string, token: string) {
+  const api = useApiClient();
   return useQuery({
     queryKey: ['public-contract', contractId, token],
-    queryFn: () =>
-      requestJson<PublicContractDto>(`/api/v1/public/contracts/${enc(contractId)}?token=${enc(token)}`),
+    queryFn: ({ signal }) =>
+      api.call(openContractForSigning, { params: { id: contractId }, query: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
 export function useSignContract(contractId: string) {
+  const api = useApiClient();
   return useMutation({
-    mutationFn: (body: SignContractBody) =>
-      requestJson<PublicSignedDto>(`/api/v1/public/contracts/${enc(contractId)}/sign`, {
-        method: 'POST',
-        body,
-      }),
+    mutationFn: (body: SignContractBody) => api.call(signContract, { params: { id: contractId }, body }),
   });
 }
 
-export interface PublicDeclineDto {
-  contract_id: string;
-  title: string;
-  label_name: string;
-  song_title: string;
-  artist_name: string;
-  signer_name: string;
-}
-
 export function usePublicDecline(token: string) {
+  const api = useApiClient();
   return useQuery({
     queryKey: ['public-contract-decline', token],
-    queryFn: () => requestJson<PublicDeclineDto>(`/api/v1/public/contract-declines/${enc(token)}`),
+    queryFn: ({ signal }) => api.call(openContractDecline, { params: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
 export function useDecline(token: string) {
+  const api = useApiClient();
   return useMutation({
-    mutationFn: (reason: string) =>
-      requestJson<{ status: 'declined' }>(`/api/v1/public/contract-declines/${enc(token)}`, {
-        method: 'POST',
-        body: { reason },
-      }),
+    mutationFn: (reason: string) => api.call(declineContract, { params: { token }, body: { reason } }),
   });
 }

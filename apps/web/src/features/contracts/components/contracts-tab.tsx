@@ -1,4 +1,3 @@
-import type { SongDto } from '@music-review/core/api';
 import {
   CONTRACT_EVENT_LABELS,
   CONTRACT_KIND_LABELS,
@@ -9,6 +8,7 @@ import {
   type ContractStatus,
   isAwaitingSignatures,
 } from '@music-review/core/contracts';
+import { getSong } from '@music-review/core/contracts/songs';
 import { SUBSCRIPTION_LOAD_ERROR } from '@music-review/core/plan-rules';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -302,7 +302,7 @@ export function ContractsTab({ songId }: { songId: string }) {
   const access = useGeneratorAccess();
   const song = useQuery({
     queryKey: ['contracts', 'song-info', songId],
-    queryFn: () => api.get<SongDto>(`/api/v1/songs/${encodeURIComponent(songId)}`),
+    queryFn: () => api.call(getSong, { params: { id: songId } }),
   });
   const [dialog, setDialog] = useState<
     | { kind: 'generate' }

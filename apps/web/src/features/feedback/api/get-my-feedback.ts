@@ -1,4 +1,4 @@
-import type { FeedbackDto } from '@music-review/core/feedback';
+import { listMyFeedback } from '@music-review/core/contracts/feedback';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
@@ -15,6 +15,6 @@ export function useMyFeedback() {
   );
   return useQuery({
     queryKey: myFeedbackQueryKey,
-    queryFn: ({ signal }) => api.get<FeedbackDto[]>('/api/v1/feedback', { signal }),
+    queryFn: ({ signal }) => api.call(listMyFeedback, { signal }),
   });
 }

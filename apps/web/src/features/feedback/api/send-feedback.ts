@@ -1,3 +1,4 @@
+import { sendFeedback } from '@music-review/core/contracts/feedback';
 import type { FeedbackDto, FeedbackKind } from '@music-review/core/feedback';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
@@ -21,11 +22,13 @@ export function useSendFeedback() {
       const screenshotKey = input.screenshot
         ? await uploadScreenshot(api, input.screenshot.file, input.screenshot.contentType)
         : null;
-      return api.post<FeedbackDto>('/api/v1/feedback', {
-        kind: input.kind,
-        message: input.message,
-        screenshot_key: screenshotKey,
-        page_url: input.pageUrl,
+      return api.call(sendFeedback, {
+        body: {
+          kind: input.kind,
+          message: input.message,
+          screenshot_key: screenshotKey,
+          page_url: input.pageUrl,
+        },
       });
     },
     onSuccess: (created) => {

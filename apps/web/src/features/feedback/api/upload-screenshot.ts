@@ -1,4 +1,5 @@
 import { contentTypeFor, sniffImageType } from '@music-review/core/audio-types';
+import { generatePresignedUrl } from '@music-review/core/contracts/storage';
 import { FEEDBACK_ERRORS } from '@music-review/core/feedback';
 import type { ApiClient } from '../../../lib/api-client';
 
@@ -22,6 +23,7 @@ export async function inspectScreenshot(
     : { ok: false, message: FEEDBACK_ERRORS.screenshotType };
 }
 
+/** The presign answer as read: each part checked before use. */
 interface PresignResponse {
   success?: boolean;
   data?: { presignedUrl?: string; key?: string };
@@ -37,11 +39,10 @@ export async function uploadScreenshot(
   contentType: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  const presign = await api.post<PresignResponse>(
-    '/functions/v1/generate-presigned-url',
-    { type: 'images', id: crypto.randomUUID(), filename: file.name || 'screenshot', contentType },
-    { signal },
-  );
+  const presign: PresignResponse | undefined = await api.call(generatePresignedUrl, {
+    body: { type: 'images', id: crypto.randomUUID(), filename: file.name || 'screenshot', contentType },
+    signal,
+  });
   const url = presign?.data?.presignedUrl;
   const key = presign?.data?.key;
   if (!presign?.success || !url || !key) throw new Error('Invalid response from presigned URL service');

@@ -1,4 +1,4 @@
-import type { HomeDto } from '@music-review/core/hub';
+import { getHome } from '@music-review/core/contracts/hub';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
@@ -21,6 +21,6 @@ export function useHome() {
   useRealtimeTopic('table:message_reads', refresh);
   return useQuery({
     queryKey: homeQueryKey,
-    queryFn: ({ signal }) => api.get<HomeDto>('/api/v1/home', { signal }),
+    queryFn: ({ signal }) => api.call(getHome, { signal }),
   });
 }

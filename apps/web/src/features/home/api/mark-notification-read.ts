@@ -1,3 +1,4 @@
+import { markNotificationRead } from '@music-review/core/contracts/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { homeQueryKey } from './get-home';
@@ -7,7 +8,7 @@ export function useMarkNotificationRead() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<unknown>(`/api/v1/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => api.call(markNotificationRead, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: homeQueryKey }),
   });
 }

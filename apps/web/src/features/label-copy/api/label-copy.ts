@@ -1,30 +1,43 @@
+import {
+  createLabelCopy,
+  createLabelCopyLink,
+  downloadGeneratedLabelCopy,
+  downloadLabelCopyGeneratorLink,
+  downloadLabelCopyShare,
+  finalizeLabelCopy,
+  generateLabelCopy,
+  getSongLabelCopy,
+  listLabelCopyLinks,
+  openLabelCopyForm,
+  openLabelCopyGeneratorLink,
+  openLabelCopyShare,
+  reopenLabelCopy,
+  revokeLabelCopyLink,
+  saveLabelCopy,
+  saveLabelCopyForm,
+  submitLabelCopyForm,
+} from '@music-review/core/contracts/label-copy';
+import { fillPath } from '@music-review/core/endpoint';
 import type {
-  CreatedLabelCopyLinkDto,
   LabelCopyData,
   LabelCopyDto,
   LabelCopyExportFormat,
-  LabelCopyGeneratorStateDto,
-  LabelCopyLinkDto,
   LabelCopyLinkPurpose,
-  PublicLabelCopyFormDto,
-  PublicLabelCopyGeneratorDto,
-  PublicLabelCopyShareDto,
+  SongLabelCopyDto,
 } from '@music-review/core/label-copy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE, requestJson, toApiError } from '../../../lib/api-client';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, toApiError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useAuthStore } from '../../../lib/auth/auth-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
 
-/** The label copy API (apps/server/src/features/label-copy). */
+/** The label copy API (apps/server/src/features/label-copy; contracts in core's contracts/label-copy). */
 
-const enc = encodeURIComponent;
-
-export interface SongLabelCopy {
-  song: { id: string; title: string; artist: string; status: string };
-  label_copy: LabelCopyDto | null;
-  generator: LabelCopyGeneratorStateDto;
-}
+/**
+ * The public pages' client: the artist has no account and the token in the path is the only
+ * credential, so these calls carry no session (a member trying a link is treated like the artist).
+ */
+const publicApi = createApiClient({ getAccessToken: () => null, refreshSession: async () => null });
 
 export const labelCopyKeys = {
   all: ['label-copy'] as const,
@@ -41,14 +54,14 @@ export function useSongLabelCopy(songId: string) {
   useRealtimeTopic('table:public_links', refresh);
   return useQuery({
     queryKey: labelCopyKeys.ofSong(songId),
-    queryFn: ({ signal }) => api.get<SongLabelCopy>(`/api/v1/songs/${enc(songId)}/label-copy`, { signal }),
+    queryFn: ({ signal }) => api.call(getSongLabelCopy, { params: { songId }, signal }),
   });
 }
 
 export function useSetLabelCopy(songId: string) {
   const queryClient = useQueryClient();
   return (copy: LabelCopyDto) =>
-    queryClient.setQueryData<SongLabelCopy>(labelCopyKeys.ofSong(songId), (old) =>
+    queryClient.setQueryData<SongLabelCopyDto>(labelCopyKeys.ofSong(songId), (old) =>
       old ? { ...old, label_copy: copy } : old,
     );
 }
@@ -57,7 +70,7 @@ export function useCreateLabelCopy(songId: string) {
   const api = useApiClient();
   const setCopy = useSetLabelCopy(songId);
   return useMutation({
-    mutationFn: () => api.post<LabelCopyDto>(`/api/v1/songs/${enc(songId)}/label-copy`),
+    mutationFn: () => api.call(createLabelCopy, { params: { songId } }),
     onSuccess: setCopy,
   });
 }
@@ -66,19 +79,20 @@ export function useCreateLabelCopy(songId: string) {
 export function useSaveLabelCopy(id: string) {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (data: LabelCopyData) => api.put<LabelCopyDto>(`/api/v1/label-copies/${enc(id)}`, { data }),
+    mutationFn: (data: LabelCopyData) => api.call(saveLabelCopy, { params: { id }, body: { data } }),
   });
 }
 
 export type LabelCopyAction = 'final' | 'reopen' | 'generate';
+
+const ACTIONS = { final: finalizeLabelCopy, reopen: reopenLabelCopy, generate: generateLabelCopy } as const;
 
 export function useLabelCopyAction(songId: string, id: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const setCopy = useSetLabelCopy(songId);
   return useMutation({
-    mutationFn: (action: LabelCopyAction) =>
-      api.post<LabelCopyDto>(`/api/v1/label-copies/${enc(id)}/${action}`),
+    mutationFn: (action: LabelCopyAction) => api.call(ACTIONS[action], { params: { id } }),
     onSuccess: (copy, action) => {
       setCopy(copy);
       if (action === 'generate')
@@ -91,7 +105,7 @@ export function useLabelCopyLinks(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: labelCopyKeys.links(id),
-    queryFn: ({ signal }) => api.get<LabelCopyLinkDto[]>(`/api/v1/label-copies/${enc(id)}/links`, { signal }),
+    queryFn: ({ signal }) => api.call(listLabelCopyLinks, { params: { id }, signal }),
   });
 }
 
@@ -100,7 +114,7 @@ export function useCreateLabelCopyLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (purpose: LabelCopyLinkPurpose) =>
-      api.post<CreatedLabelCopyLinkDto>(`/api/v1/label-copies/${enc(id)}/links`, { purpose }),
+      api.call(createLabelCopyLink, { params: { id }, body: { purpose } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: labelCopyKeys.links(id) }),
   });
 }
@@ -109,7 +123,7 @@ export function useRevokeLabelCopyLink(id: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (linkId: string) => api.delete<void>(`/api/v1/label-copies/${enc(id)}/links/${enc(linkId)}`),
+    mutationFn: (linkId: string) => api.call(revokeLabelCopyLink, { params: { id, linkId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: labelCopyKeys.links(id) }),
   });
 }
@@ -159,7 +173,7 @@ export function useDownloadGenerated(songId: string, id: string) {
   return useMutation({
     mutationFn: (format: LabelCopyExportFormat) =>
       downloadFile(
-        `/api/v1/label-copies/${enc(id)}/generated/${format}`,
+        fillPath(downloadGeneratedLabelCopy.path, { id, format }),
         store.getAccessToken(),
         `label-copy.${format}`,
       ),
@@ -169,37 +183,45 @@ export function useDownloadGenerated(songId: string, id: string) {
 
 // ---- public pages (no session: the token is the credential) -------------------------------------
 
-const formBase = (token: string) => `/api/v1/public/label-copy-forms/${enc(token)}`;
-export const shareBase = (token: string) => `/api/v1/public/label-copies/${enc(token)}`;
-export const generatorBase = (token: string) => `/api/v1/public/label-copy-generator/${enc(token)}`;
-
 export function usePublicLabelCopyForm(token: string) {
   return useQuery({
     queryKey: ['public', 'label-copy-form', token],
-    queryFn: ({ signal }) => requestJson<PublicLabelCopyFormDto>(formBase(token), { signal }),
+    queryFn: ({ signal }) => publicApi.call(openLabelCopyForm, { params: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
 export const savePublicLabelCopyForm = (token: string, data: LabelCopyData) =>
-  requestJson<PublicLabelCopyFormDto>(formBase(token), { method: 'PUT', body: { data } });
+  publicApi.call(saveLabelCopyForm, { params: { token }, body: { data } });
 
 export const submitPublicLabelCopyForm = (token: string, data: LabelCopyData) =>
-  requestJson<PublicLabelCopyFormDto>(`${formBase(token)}/submit`, { method: 'POST', body: { data } });
+  publicApi.call(submitLabelCopyForm, { params: { token }, body: { data } });
 
 export function usePublicLabelCopyShare(token: string) {
   return useQuery({
     queryKey: ['public', 'label-copy-share', token],
-    queryFn: ({ signal }) => requestJson<PublicLabelCopyShareDto>(shareBase(token), { signal }),
+    queryFn: ({ signal }) => publicApi.call(openLabelCopyShare, { params: { token }, signal }),
     retry: false,
   });
 }
 
+/** Downloads a share link's label copy (each download counts against the label's exports). */
+export const downloadPublicLabelCopyShare = (token: string, format: LabelCopyExportFormat) =>
+  downloadFile(fillPath(downloadLabelCopyShare.path, { token, format }), null, `label-copy.${format}`);
+
 export function usePublicLabelCopyGenerator(token: string) {
   return useQuery({
     queryKey: ['public', 'label-copy-generator', token],
-    queryFn: ({ signal }) => requestJson<PublicLabelCopyGeneratorDto>(generatorBase(token), { signal }),
+    queryFn: ({ signal }) => publicApi.call(openLabelCopyGeneratorLink, { params: { token }, signal }),
     retry: false,
   });
 }
+
+/** Downloads a generator link's document (each download counts against the label's exports). */
+export const downloadPublicLabelCopyGenerator = (token: string, format: LabelCopyExportFormat) =>
+  downloadFile(
+    fillPath(downloadLabelCopyGeneratorLink.path, { token, format }),
+    null,
+    `label-copy.${format}`,
+  );

@@ -2,7 +2,7 @@ import { FileStack } from 'lucide-react';
 import { useParams } from 'react-router';
 import { PortalCard, PublicLinkPage } from '../../../components/public-portal';
 import { Alert } from '../../../components/ui/alert';
-import { downloadFile, generatorBase, usePublicLabelCopyGenerator } from '../api/label-copy';
+import { downloadPublicLabelCopyGenerator, usePublicLabelCopyGenerator } from '../api/label-copy';
 import { DownloadButtons } from '../components/download-buttons';
 import { formatDate, LabelCopySheet } from '../components/label-copy-sheet';
 
@@ -23,11 +23,7 @@ export function LabelCopyGeneratorPage() {
             title={`Label copy: ${view.document.title}`}
             description={`Generated ${formatDate(view.document.generated_at)} from the label copy, metadata and contract.`}
           >
-            <DownloadButtons
-              download={(format) =>
-                downloadFile(`${generatorBase(token)}/${format}`, null, `label-copy.${format}`)
-              }
-            />
+            <DownloadButtons download={(format) => downloadPublicLabelCopyGenerator(token, format)} />
             <LabelCopySheet data={view.document.data} contract={view.document.contract} />
           </PortalCard>
         ) : (

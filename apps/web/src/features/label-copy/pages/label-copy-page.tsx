@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PortalCard, PublicLinkPage } from '../../../components/public-portal';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { downloadFile, shareBase, usePublicLabelCopyShare } from '../api/label-copy';
+import { downloadPublicLabelCopyShare, usePublicLabelCopyShare } from '../api/label-copy';
 import { DownloadButtons } from '../components/download-buttons';
 import { formatDate, LabelCopySheet } from '../components/label-copy-sheet';
 
@@ -33,11 +33,7 @@ export function LabelCopyPage() {
           }
         >
           <div className="flex flex-wrap items-start gap-2 print:hidden">
-            <DownloadButtons
-              download={(format) =>
-                downloadFile(`${shareBase(token)}/${format}`, null, `label-copy.${format}`)
-              }
-            />
+            <DownloadButtons download={(format) => downloadPublicLabelCopyShare(token, format)} />
             <Button variant="ghost" onClick={() => window.print()}>
               <Printer aria-hidden="true" />
               Print

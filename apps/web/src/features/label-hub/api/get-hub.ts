@@ -1,4 +1,4 @@
-import type { HubDto } from '@music-review/core/hub';
+import { getLabelHub } from '@music-review/core/contracts/hub';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
@@ -20,6 +20,6 @@ export function useHub() {
   useRealtimeTopic('table:organizations', refresh);
   return useQuery({
     queryKey: hubQueryKey,
-    queryFn: ({ signal }) => api.get<HubDto>('/api/v1/hub', { signal }),
+    queryFn: ({ signal }) => api.call(getLabelHub, { signal }),
   });
 }

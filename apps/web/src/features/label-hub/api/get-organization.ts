@@ -1,4 +1,4 @@
-import type { OrganizationDto } from '@music-review/core/api';
+import { getOrganization } from '@music-review/core/contracts/organizations';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -9,6 +9,6 @@ export function useOrganization() {
   const api = useApiClient();
   return useQuery({
     queryKey: organizationQueryKey,
-    queryFn: ({ signal }) => api.get<OrganizationDto>('/api/v1/organization', { signal }),
+    queryFn: ({ signal }) => api.call(getOrganization, { signal }),
   });
 }

@@ -1,23 +1,35 @@
-import type { ReviewerDto } from '@music-review/core/api';
+import {
+  confirmPressPhoto,
+  createMarketingCampaign,
+  createMarketingTask,
+  createPressPhotoUploadUrl,
+  deleteMarketingCampaign,
+  deleteMarketingTask,
+  getMarketingGeneralIntake,
+  getSongMarketing,
+  issueMarketingGeneralLink,
+  issueMarketingQuestionnaireLink,
+  openMarketingGeneralIntake,
+  openMarketingQuestionnaire,
+  removePressPhoto as removePressPhotoEndpoint,
+  revokeMarketingLink,
+  saveMarketingQuestionnaireDraft,
+  submitMarketingGeneralIntake,
+  submitMarketingQuestionnaire,
+  updateMarketingCampaign,
+  updateMarketingTask,
+} from '@music-review/core/contracts/marketing';
+import { listReviewers } from '@music-review/core/contracts/organizations';
 import type {
   CampaignInput,
-  CampaignPatch,
-  GeneralIntakeDto,
   GeneralIntakeInput,
-  IssuedLinkDto,
-  MarketingCampaignDto,
-  MarketingTaskDto,
   PressPhotoFileDto,
-  PressPhotoUploadDto,
-  PublicGeneralIntakeDto,
-  PublicQuestionnaireDto,
   QuestionnaireInput,
-  SongMarketingDto,
   TaskInput,
 } from '@music-review/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { requestJson } from '../../../lib/api-client';
+import { createApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
 import { putWithProgress } from '../../../lib/upload/put-with-progress';
@@ -28,8 +40,6 @@ export const marketingKeys = {
   publicForm: (token: string) => ['public', 'marketing-form', token] as const,
   publicGeneral: (token: string) => ['public', 'marketing-general', token] as const,
 };
-
-const enc = encodeURIComponent;
 
 /** GET /api/v1/songs/{songId}/marketing, live: any change to campaigns, tasks or forms reloads it. */
 export function useSongMarketing(songId: string) {
@@ -44,7 +54,7 @@ export function useSongMarketing(songId: string) {
   useRealtimeTopic('table:marketing_forms', refresh);
   return useQuery({
     queryKey: marketingKeys.song(songId),
-    queryFn: ({ signal }) => api.get<SongMarketingDto>(`/api/v1/songs/${enc(songId)}/marketing`, { signal }),
+    queryFn: ({ signal }) => api.call(getSongMarketing, { params: { songId }, signal }),
   });
 }
 
@@ -57,10 +67,10 @@ export function useSaveCampaign(songId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateSong(songId);
   return useMutation({
-    mutationFn: (input: { id?: string; values: CampaignInput | CampaignPatch }) =>
+    mutationFn: (input: { id?: string; values: CampaignInput }) =>
       input.id
-        ? api.patch<MarketingCampaignDto>(`/api/v1/marketing/campaigns/${enc(input.id)}`, input.values)
-        : api.post<MarketingCampaignDto>(`/api/v1/songs/${enc(songId)}/marketing/campaigns`, input.values),
+        ? api.call(updateMarketingCampaign, { params: { id: input.id }, body: input.values })
+        : api.call(createMarketingCampaign, { params: { songId }, body: input.values }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +79,7 @@ export function useDeleteCampaign(songId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateSong(songId);
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/v1/marketing/campaigns/${enc(id)}`),
+    mutationFn: (id: string) => api.call(deleteMarketingCampaign, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -78,13 +88,23 @@ export function useSaveTask(songId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateSong(songId);
   return useMutation({
-    mutationFn: (input: { id?: string; campaignId: string; values: Partial<TaskInput> }) =>
-      input.id
-        ? api.patch<MarketingTaskDto>(`/api/v1/marketing/tasks/${enc(input.id)}`, input.values)
-        : api.post<MarketingTaskDto>(
-            `/api/v1/marketing/campaigns/${enc(input.campaignId)}/tasks`,
-            input.values,
-          ),
+    // An edit sends only what changed (checking a task off sends its status alone); a new task
+    // always comes from the dialog, which requires its title, and the server refuses an empty one.
+    mutationFn: ({
+      id,
+      campaignId,
+      values,
+    }: {
+      id?: string;
+      campaignId: string;
+      values: Partial<TaskInput>;
+    }) =>
+      id
+        ? api.call(updateMarketingTask, { params: { id }, body: values })
+        : api.call(createMarketingTask, {
+            params: { id: campaignId },
+            body: { ...values, title: values.title ?? '' },
+          }),
     onSuccess: invalidate,
   });
 }
@@ -93,7 +113,7 @@ export function useDeleteTask(songId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateSong(songId);
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/v1/marketing/tasks/${enc(id)}`),
+    mutationFn: (id: string) => api.call(deleteMarketingTask, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -102,7 +122,7 @@ export function useIssueQuestionnaireLink(songId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateSong(songId);
   return useMutation({
-    mutationFn: () => api.post<IssuedLinkDto>(`/api/v1/songs/${enc(songId)}/marketing/questionnaire/links`),
+    mutationFn: () => api.call(issueMarketingQuestionnaireLink, { params: { songId } }),
     onSuccess: invalidate,
   });
 }
@@ -112,7 +132,7 @@ export function useRevokeLink() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (linkId: string) => api.delete<void>(`/api/v1/marketing/links/${enc(linkId)}`),
+    mutationFn: (linkId: string) => api.call(revokeMarketingLink, { params: { id: linkId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['marketing'] }),
   });
 }
@@ -127,7 +147,7 @@ export function useGeneralIntake() {
   useRealtimeTopic('table:marketing_forms', refresh);
   return useQuery({
     queryKey: marketingKeys.general,
-    queryFn: ({ signal }) => api.get<GeneralIntakeDto>('/api/v1/marketing/general', { signal }),
+    queryFn: ({ signal }) => api.call(getMarketingGeneralIntake, { signal }),
   });
 }
 
@@ -135,34 +155,30 @@ export function useIssueGeneralLink() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<IssuedLinkDto>('/api/v1/marketing/general/links'),
+    mutationFn: () => api.call(issueMarketingGeneralLink),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: marketingKeys.general }),
   });
 }
 
-// Public pages: no session, the token is the credential (never the signed-in user's token).
-
-const formBase = (token: string) => `/api/v1/public/marketing-forms/${enc(token)}`;
-const generalBase = (token: string) => `/api/v1/public/marketing-general/${enc(token)}`;
+// Public pages: no session, the token is the credential (never the signed-in user's token), so
+// their calls go through a client without a session.
+const publicApi = createApiClient({ getAccessToken: () => null, refreshSession: async () => null });
 
 export function usePublicQuestionnaire(token: string) {
   return useQuery({
     queryKey: marketingKeys.publicForm(token),
-    queryFn: ({ signal }) => requestJson<PublicQuestionnaireDto>(formBase(token), { signal }),
+    queryFn: ({ signal }) => publicApi.call(openMarketingQuestionnaire, { params: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
 export function saveQuestionnaireDraft(token: string, data: QuestionnaireInput) {
-  return requestJson<{ saved_at: string }>(formBase(token), { method: 'PUT', body: { data } });
+  return publicApi.call(saveMarketingQuestionnaireDraft, { params: { token }, body: { data } });
 }
 
 export function submitQuestionnaire(token: string, data: QuestionnaireInput) {
-  return requestJson<{ submitted_at: string }>(`${formBase(token)}/submit`, {
-    method: 'POST',
-    body: { data },
-  });
+  return publicApi.call(submitMarketingQuestionnaire, { params: { token }, body: { data } });
 }
 
 /** The declared type of a picked photo: the browser's, or one read from the extension. */
@@ -189,37 +205,30 @@ export async function uploadPressPhoto(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<PressPhotoFileDto> {
-  const presign = await requestJson<PressPhotoUploadDto>(`${formBase(token)}/photos/upload-url`, {
-    method: 'POST',
+  const presign = await publicApi.call(createPressPhotoUploadUrl, {
+    params: { token },
     body: { filename: file.name, content_type: photoContentType(file), size_bytes: file.size },
     signal,
   });
   await putWithProgress(presign.upload_url, file, presign.content_type, { onProgress, signal });
-  return requestJson<PressPhotoFileDto>(`${formBase(token)}/photos/confirm`, {
-    method: 'POST',
-    body: { key: presign.key },
-    signal,
-  });
+  return publicApi.call(confirmPressPhoto, { params: { token }, body: { key: presign.key }, signal });
 }
 
 export function removePressPhoto(token: string, key: string) {
-  return requestJson<void>(`${formBase(token)}/photos?key=${enc(key)}`, { method: 'DELETE' });
+  return publicApi.call(removePressPhotoEndpoint, { params: { token }, query: { key } });
 }
 
 export function usePublicGeneralIntake(token: string) {
   return useQuery({
     queryKey: marketingKeys.publicGeneral(token),
-    queryFn: ({ signal }) => requestJson<PublicGeneralIntakeDto>(generalBase(token), { signal }),
+    queryFn: ({ signal }) => publicApi.call(openMarketingGeneralIntake, { params: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
 export function submitGeneralIntake(token: string, data: GeneralIntakeInput) {
-  return requestJson<{ id: string; submitted_at: string }>(`${generalBase(token)}/submit`, {
-    method: 'POST',
-    body: { data },
-  });
+  return publicApi.call(submitMarketingGeneralIntake, { params: { token }, body: { data } });
 }
 
 /** GET /api/v1/reviewers: who a task can be assigned to. */
@@ -227,7 +236,7 @@ export function useLabelMembers() {
   const api = useApiClient();
   return useQuery({
     queryKey: ['marketing', 'members'],
-    queryFn: ({ signal }) => api.get<ReviewerDto[]>('/api/v1/reviewers', { signal }),
+    queryFn: ({ signal }) => api.call(listReviewers, { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,3 +1,4 @@
+import { deleteMessage } from '@music-review/core/contracts/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -5,6 +6,6 @@ import { useApiClient } from '../../../lib/api-context';
 export function useDeleteMessage() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (messageId: string) => api.delete<void>(`/api/v1/messages/${encodeURIComponent(messageId)}`),
+    mutationFn: (messageId: string) => api.call(deleteMessage, { params: { id: messageId } }),
   });
 }

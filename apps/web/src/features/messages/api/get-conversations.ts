@@ -1,9 +1,10 @@
+import { getConversation, listConversations } from '@music-review/core/contracts/messages';
 import type { ConversationSummaryDto } from '@music-review/core/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
-import { conversationPath, messagesKeys } from './keys';
+import { messagesKeys } from './keys';
 
 /** A burst of changes (a busy song chat) refreshes the list once. */
 const REFRESH_DELAY_MS = 250;
@@ -29,7 +30,7 @@ export function useConversations() {
   useRealtimeTopic('table:message_reads', refresh);
   return useQuery({
     queryKey: messagesKeys.conversations,
-    queryFn: ({ signal }) => api.get<ConversationSummaryDto[]>('/api/v1/conversations', { signal }),
+    queryFn: ({ signal }) => api.call(listConversations, { signal }),
     // Kept current by the socket while shown; opened again, it asks once more.
     staleTime: 0,
   });
@@ -41,7 +42,7 @@ export function useConversation(conversationId: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: messagesKeys.conversation(conversationId),
-    queryFn: ({ signal }) => api.get<ConversationSummaryDto>(conversationPath(conversationId), { signal }),
+    queryFn: ({ signal }) => api.call(getConversation, { params: { id: conversationId }, signal }),
     // The list usually has it already.
     initialData: () =>
       queryClient

@@ -1,4 +1,4 @@
-import type { ReviewerDto } from '@music-review/core/api';
+import { listReviewers } from '@music-review/core/contracts/organizations';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { messagesKeys } from './keys';
@@ -8,6 +8,6 @@ export function useMembers() {
   const api = useApiClient();
   return useQuery({
     queryKey: messagesKeys.members,
-    queryFn: ({ signal }) => api.get<ReviewerDto[]>('/api/v1/reviewers', { signal }),
+    queryFn: ({ signal }) => api.call(listReviewers, { signal }),
   });
 }

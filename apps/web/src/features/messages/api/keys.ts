@@ -12,5 +12,3 @@ export const messagesKeys = {
   typing: (id: string) => ['messages', 'typing', id] as const,
   members: ['messages', 'members'] as const,
 };
-
-export const conversationPath = (id: string) => `/api/v1/conversations/${encodeURIComponent(id)}`;

@@ -1,10 +1,11 @@
-import type { ConversationReadDto, ConversationSummaryDto } from '@music-review/core/messages';
+import { listConversationReads, markConversationRead } from '@music-review/core/contracts/messages';
+import type { ConversationSummaryDto } from '@music-review/core/messages';
 import { conversationTopic } from '@music-review/core/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
-import { conversationPath, messagesKeys } from './keys';
+import { messagesKeys } from './keys';
 
 /** GET /api/v1/conversations/{id}/reads, refreshed whenever someone reads in the conversation. */
 export function useReads(conversationId: string) {
@@ -17,8 +18,7 @@ export function useReads(conversationId: string) {
   });
   return useQuery({
     queryKey: messagesKeys.reads(conversationId),
-    queryFn: ({ signal }) =>
-      api.get<ConversationReadDto[]>(`${conversationPath(conversationId)}/reads`, { signal }),
+    queryFn: ({ signal }) => api.call(listConversationReads, { params: { id: conversationId }, signal }),
     staleTime: 0,
   });
 }
@@ -53,8 +53,9 @@ export function useMarkRead(conversationId: string, alreadyRead: number) {
     if (upTo <= marked.current) return;
     inFlight.current = true;
     try {
-      const result = await api.post<{ unread_count: number }>(`${conversationPath(conversationId)}/read`, {
-        up_to_sequence: upTo,
+      const result = await api.call(markConversationRead, {
+        params: { id: conversationId },
+        body: { up_to_sequence: upTo },
       });
       marked.current = Math.max(marked.current, upTo);
       const setUnread = (conversation: ConversationSummaryDto) =>

@@ -1,13 +1,12 @@
-import type { MessageDto, SendMessageBody } from '@music-review/core/messages';
+import { sendMessage } from '@music-review/core/contracts/messages';
+import type { SendMessageBody } from '@music-review/core/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
-import { conversationPath } from './keys';
 
 /** POST /api/v1/conversations/{id}/messages: stored with the next sequence, then delivered. */
 export function useSendMessage(conversationId: string) {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (body: SendMessageBody) =>
-      api.post<MessageDto>(`${conversationPath(conversationId)}/messages`, body),
+    mutationFn: (body: SendMessageBody) => api.call(sendMessage, { params: { id: conversationId }, body }),
   });
 }

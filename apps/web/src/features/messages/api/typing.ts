@@ -1,15 +1,11 @@
-import {
-  TYPING_IDLE_MS,
-  TYPING_POLL_MS,
-  TYPING_VISIBLE_MS,
-  type TypingDto,
-} from '@music-review/core/messages';
+import { listTypingMembers, startTyping, stopTyping } from '@music-review/core/contracts/messages';
+import { TYPING_IDLE_MS, TYPING_POLL_MS, TYPING_VISIBLE_MS } from '@music-review/core/messages';
 import { conversationTopic } from '@music-review/core/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
-import { conversationPath, messagesKeys } from './keys';
+import { messagesKeys } from './keys';
 
 /** A keystroke refreshes the caller's typing state at most this often. */
 export const TYPING_REFRESH_MS = 1_000;
@@ -23,26 +19,29 @@ export function useTypingReporter(conversationId: string) {
   const lastPut = useRef(0);
   const isTyping = useRef(false);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const path = `${conversationPath(conversationId)}/typing`;
 
   const stop = useCallback(() => {
     clearTimeout(idleTimer.current);
     if (!isTyping.current) return;
     isTyping.current = false;
     lastPut.current = 0;
-    api.delete(path).catch((error: unknown) => console.warn('Could not clear typing', error));
-  }, [api, path]);
+    api
+      .call(stopTyping, { params: { id: conversationId } })
+      .catch((error: unknown) => console.warn('Could not clear typing', error));
+  }, [api, conversationId]);
 
   const keystroke = useCallback(() => {
     const now = Date.now();
     if (now - lastPut.current >= TYPING_REFRESH_MS) {
       lastPut.current = now;
       isTyping.current = true;
-      api.put(path).catch((error: unknown) => console.warn('Could not report typing', error));
+      api
+        .call(startTyping, { params: { id: conversationId } })
+        .catch((error: unknown) => console.warn('Could not report typing', error));
     }
     clearTimeout(idleTimer.current);
     idleTimer.current = setTimeout(stop, TYPING_IDLE_MS);
-  }, [api, path, stop]);
+  }, [api, conversationId, stop]);
 
   useEffect(() => stop, [stop]);
 
@@ -83,7 +82,7 @@ export function useTypingMembers(
     queryKey: key,
     queryFn: async ({ signal }) => {
       const startedAt = Date.now();
-      const list = await api.get<TypingDto[]>(`${conversationPath(conversationId)}/typing`, { signal });
+      const list = await api.call(listTypingMembers, { params: { id: conversationId }, signal });
       return { list, startedAt };
     },
     refetchInterval: TYPING_POLL_MS,

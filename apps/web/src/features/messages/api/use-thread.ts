@@ -1,4 +1,5 @@
-import { MESSAGES_PAGE_MAX, type MessageDto, type MessagePageDto } from '@music-review/core/messages';
+import { listMessages } from '@music-review/core/contracts/messages';
+import { MESSAGES_PAGE_MAX, type MessageDto } from '@music-review/core/messages';
 import { type ChangeMessage, conversationTopic } from '@music-review/core/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ import {
   mergeLatestPage,
   type ThreadState,
 } from '../thread-state';
-import { conversationPath, messagesKeys } from './keys';
+import { messagesKeys } from './keys';
 
 /** Messages in the first page of a thread, and in each older page. */
 export const THREAD_PAGE_SIZE = 50;
@@ -21,9 +22,6 @@ export const THREAD_PAGE_SIZE = 50;
  * same message before the thread fetches it itself.
  */
 const FALLBACK_DELAY_MS = 300;
-
-const messagesUrl = (conversationId: string, query: string) =>
-  `${conversationPath(conversationId)}/messages?${query}`;
 
 /**
  * An open thread's messages, kept by sequence (thread-state.ts). It listens on `conversation:<id>`:
@@ -45,7 +43,9 @@ export function useThread(conversationId: string) {
     queryFn: async ({ signal }) => {
       for (;;) {
         const epoch = subscribedEpoch.current;
-        const page = await api.get<MessagePageDto>(messagesUrl(conversationId, `limit=${THREAD_PAGE_SIZE}`), {
+        const page = await api.call(listMessages, {
+          params: { id: conversationId },
+          query: { limit: THREAD_PAGE_SIZE },
           signal,
         });
         if (epoch === subscribedEpoch.current) {
@@ -79,9 +79,10 @@ export function useThread(conversationId: string) {
           let cursor = state.from;
           state.from = null;
           for (;;) {
-            const page = await api.get<MessagePageDto>(
-              messagesUrl(conversationId, `after=${cursor}&limit=${MESSAGES_PAGE_MAX}`),
-            );
+            const page = await api.call(listMessages, {
+              params: { id: conversationId },
+              query: { after: cursor, limit: MESSAGES_PAGE_MAX },
+            });
             const from = cursor;
             setState((current) => mergeAfterPage(current, page, from, MESSAGES_PAGE_MAX));
             const last = page.messages.at(-1)?.sequence;
@@ -170,9 +171,10 @@ export function useThread(conversationId: string) {
     if (!current?.hasMoreBefore || first === undefined) return;
     setIsLoadingOlder(true);
     try {
-      const page = await api.get<MessagePageDto>(
-        messagesUrl(conversationId, `before=${first}&limit=${THREAD_PAGE_SIZE}`),
-      );
+      const page = await api.call(listMessages, {
+        params: { id: conversationId },
+        query: { before: first, limit: THREAD_PAGE_SIZE },
+      });
       setState((state) => mergeBeforePage(state, page, first));
     } catch (error) {
       console.warn('Could not load older messages', error);

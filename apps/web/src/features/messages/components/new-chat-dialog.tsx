@@ -1,6 +1,6 @@
-import type { SongDto } from '@music-review/core/api';
+import { openConversation } from '@music-review/core/contracts/messages';
+import { listSongs } from '@music-review/core/contracts/songs';
 import {
-  type ConversationDto,
   type CreateConversationBody,
   NEW_CHAT_SONGS_FETCHED,
   NEW_CHAT_SONGS_SHOWN,
@@ -34,9 +34,7 @@ function useLatestSongs(enabled: boolean) {
   return useQuery({
     queryKey: newChatSongsQueryKey,
     queryFn: ({ signal }) =>
-      api.get<{ songs: SongDto[] }>(`/api/v1/songs?include_signed=true&limit=${NEW_CHAT_SONGS_FETCHED}`, {
-        signal,
-      }),
+      api.call(listSongs, { query: { include_signed: 'true', limit: NEW_CHAT_SONGS_FETCHED }, signal }),
     select: (data) => data.songs,
     enabled,
     // A song submitted a minute ago should be there the next time the dialog opens.
@@ -49,7 +47,7 @@ function useCreateConversation() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateConversationBody) => api.post<ConversationDto>('/api/v1/conversations', body),
+    mutationFn: (body: CreateConversationBody) => api.call(openConversation, { body }),
     // A new conversation joins the panel's list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKeys.conversations }),
   });

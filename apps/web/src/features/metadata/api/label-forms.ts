@@ -1,8 +1,17 @@
+import {
+  confirmMetadataForm,
+  createMetadataForm,
+  emailMetadataFormLink,
+  issueMetadataFormLink,
+  listMetadataForms,
+  listSongMetadataForms,
+  postMetadataFormLinkToChat,
+  reopenMetadataForm,
+  revokeMetadataFormLinks,
+  updateMetadataForm,
+} from '@music-review/core/contracts/metadata-forms';
 import type {
-  CreatedMetadataFormDto,
   FullMetadataDraft,
-  IssuedMetadataLinkDto,
-  MetadataFormDto,
   MetadataFormStatus,
   MetadataFormSummaryDto,
   SharedMetadataLinkDto,
@@ -11,9 +20,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
 
-/** The label's metadata-form calls (apps/server/src/features/metadata-forms). */
-
-const enc = encodeURIComponent;
+/**
+ * The label's metadata-form calls (contracts: packages/core/src/contracts/metadata-forms.ts; routes:
+ * apps/server/src/features/metadata-forms).
+ */
 export const metadataKeys = {
   all: ['metadata-forms'] as const,
   list: (filters: { status: MetadataFormStatus | ''; q: string }) =>
@@ -35,17 +45,17 @@ export function useMetadataFormList(filters: { status: MetadataFormStatus | ''; 
   return useQuery<MetadataFormSummaryDto[]>({
     queryKey: metadataKeys.list(filters),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams();
-      if (filters.status) params.set('status', filters.status);
-      if (filters.q) params.set('q', filters.q);
-      const search = params.toString();
-      return api
-        .get<{ forms: MetadataFormSummaryDto[] }>(`/api/v1/metadata-forms${search ? `?${search}` : ''}`, {
+    queryFn: ({ signal }) =>
+      api
+        .call(listMetadataForms, {
+          // Empty filters are left out of the query string.
+          query: {
+            ...(filters.status ? { status: filters.status } : {}),
+            ...(filters.q ? { q: filters.q } : {}),
+          },
           signal,
         })
-        .then((body) => body.forms);
-    },
+        .then((body) => body.forms),
   });
 }
 
@@ -55,9 +65,7 @@ export function useSongMetadataForms(songId: string) {
   return useQuery({
     queryKey: metadataKeys.ofSong(songId),
     queryFn: ({ signal }) =>
-      api
-        .get<{ forms: MetadataFormDto[] }>(`/api/v1/songs/${enc(songId)}/metadata-forms`, { signal })
-        .then((body) => body.forms),
+      api.call(listSongMetadataForms, { params: { songId }, signal }).then((body) => body.forms),
   });
 }
 
@@ -70,7 +78,7 @@ export function useCreateMetadataForm(songId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateForms();
   return useMutation({
-    mutationFn: () => api.post<CreatedMetadataFormDto>(`/api/v1/songs/${enc(songId)}/metadata-forms`),
+    mutationFn: () => api.call(createMetadataForm, { params: { songId } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -82,13 +90,19 @@ export function useFormAction(formId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateForms();
   return useMutation({
-    mutationFn: (input: { action: FormAction | 'save'; data?: FullMetadataDraft }) =>
-      input.action === 'save'
-        ? api.put<MetadataFormDto>(`/api/v1/metadata-forms/${enc(formId)}`, { data: input.data })
-        : api.post<MetadataFormDto>(
-            `/api/v1/metadata-forms/${enc(formId)}/${input.action}`,
-            input.data ? { data: input.data } : {},
-          ),
+    mutationFn: (input: { action: FormAction | 'save'; data?: FullMetadataDraft }) => {
+      const params = { id: formId };
+      switch (input.action) {
+        case 'save':
+          return api.call(updateMetadataForm, { params, body: { data: input.data ?? {} } });
+        case 'confirm':
+          return api.call(confirmMetadataForm, { params, body: input.data ? { data: input.data } : {} });
+        case 'reopen':
+          return api.call(reopenMetadataForm, { params });
+        case 'revoke-link':
+          return api.call(revokeMetadataFormLinks, { params });
+      }
+    },
     onSuccess: () => invalidate(),
   });
 }
@@ -97,7 +111,7 @@ export function useNewMetadataLink(formId: string) {
   const api = useApiClient();
   const invalidate = useInvalidateForms();
   return useMutation({
-    mutationFn: () => api.post<IssuedMetadataLinkDto>(`/api/v1/metadata-forms/${enc(formId)}/link`),
+    mutationFn: () => api.call(issueMetadataFormLink, { params: { id: formId } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -108,9 +122,14 @@ export function useShareMetadataLink(formId: string) {
   return useMutation({
     mutationFn: (
       input: { via: 'email'; email: string; note?: string; token?: string } | { via: 'chat'; token?: string },
-    ) => {
-      const { via, ...body } = input;
-      return api.post<SharedMetadataLinkDto>(`/api/v1/metadata-forms/${enc(formId)}/share/${via}`, body);
+    ): Promise<SharedMetadataLinkDto> => {
+      const params = { id: formId };
+      if (input.via === 'email') {
+        const { via: _, ...body } = input;
+        return api.call(emailMetadataFormLink, { params, body });
+      }
+      const { via: _, ...body } = input;
+      return api.call(postMetadataFormLinkToChat, { params, body });
     },
     onSuccess: () => invalidate(),
   });

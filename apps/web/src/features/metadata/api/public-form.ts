@@ -1,37 +1,44 @@
-import type {
-  FullMetadataDraft,
-  MetadataDraftSavedDto,
-  PublicMetadataFormDto,
-} from '@music-review/core/metadata-forms';
+import {
+  openMetadataFormByLink,
+  saveMetadataFormDraft,
+  submitMetadataForm as submitMetadataFormCall,
+} from '@music-review/core/contracts/metadata-forms';
+import type { FullMetadataDraft } from '@music-review/core/metadata-forms';
 import { useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
 
 /**
- * The artist's calls by link. The artist has no account: the token in the path is the only
- * credential, so these go through requestJson without a session (a label member trying the link
- * is treated like the artist).
+ * The artist's calls by link (contracts: packages/core/src/contracts/metadata-forms.ts). The artist
+ * has no account: the token in the path is the only credential, and the server reads no session on
+ * these routes (a label member trying the link is treated like the artist).
  */
-const base = (token: string) => `/api/v1/public/metadata-forms/${encodeURIComponent(token)}`;
 
 export const publicFormQueryKey = (token: string) => ['public', 'metadata-form', token] as const;
 
 export function usePublicMetadataForm(token: string) {
+  const api = useApiClient();
   return useQuery({
     queryKey: publicFormQueryKey(token),
-    queryFn: ({ signal }) => requestJson<PublicMetadataFormDto>(base(token), { signal }),
+    queryFn: ({ signal }) => api.call(openMetadataFormByLink, { params: { token }, signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-export function saveMetadataDraft(token: string, data: FullMetadataDraft, signal?: AbortSignal) {
-  return requestJson<MetadataDraftSavedDto>(`${base(token)}/draft`, {
-    method: 'PUT',
+export function saveMetadataDraft(
+  api: ApiClient,
+  token: string,
+  data: FullMetadataDraft,
+  signal?: AbortSignal,
+) {
+  return api.call(saveMetadataFormDraft, {
+    params: { token },
     body: { data },
-    signal,
+    ...(signal ? { signal } : {}),
   });
 }
 
-export function submitMetadataForm(token: string, data: FullMetadataDraft) {
-  return requestJson<PublicMetadataFormDto>(`${base(token)}/submit`, { method: 'POST', body: { data } });
+export function submitMetadataForm(api: ApiClient, token: string, data: FullMetadataDraft) {
+  return api.call(submitMetadataFormCall, { params: { token }, body: { data } });
 }

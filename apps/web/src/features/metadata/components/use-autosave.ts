@@ -1,6 +1,7 @@
 import type { FullMetadataDraft } from '@music-review/core/metadata-forms';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { publicErrorMessage } from '../../../components/public-portal';
+import { useApiClient } from '../../../lib/api-context';
 import { saveMetadataDraft } from '../api/public-form';
 
 /** How long after the last keystroke a draft is saved. */
@@ -19,6 +20,7 @@ export type SaveState =
  * keeps the text on the page and is retried on the next change or with `retry`.
  */
 export function useAutosave(token: string, value: FullMetadataDraft, changeCount: number) {
+  const api = useApiClient();
   const [state, setState] = useState<SaveState>({ step: 'idle' });
   const latest = useRef(value);
   latest.current = value;
@@ -33,7 +35,7 @@ export function useAutosave(token: string, value: FullMetadataDraft, changeCount
     const count = wantedCount.current;
     setState({ step: 'saving' });
     try {
-      await saveMetadataDraft(token, latest.current);
+      await saveMetadataDraft(api, token, latest.current);
       savedCount.current = count;
       inFlight.current = false;
       if (wantedCount.current > count) void flush();
@@ -43,7 +45,7 @@ export function useAutosave(token: string, value: FullMetadataDraft, changeCount
       const status = (error as { status?: number }).status ?? null;
       setState({ step: 'failed', message: publicErrorMessage(error, "Couldn't save"), status });
     }
-  }, [token]);
+  }, [api, token]);
 
   useEffect(() => {
     if (changeCount === 0) return;

@@ -13,6 +13,7 @@ import { PortalCard, PublicLinkPage, publicErrorMessage } from '../../../compone
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverFieldErrors } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
 import { PlayerProvider } from '../../../lib/audio/player-context';
 import { MetadataFormUrlSource } from '../../../lib/audio/signed-url-source';
 import { useConfirmLeave } from '../../../lib/use-confirm-leave';
@@ -151,6 +152,7 @@ function ArtistForm({
   form: PublicMetadataFormDto;
   onSent: () => void;
 }) {
+  const api = useApiClient();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<FullMetadataDraft>(form.data);
   const [changes, setChanges] = useState(0);
@@ -186,7 +188,7 @@ function ArtistForm({
     setErrors({});
     setIsSubmitting(true);
     try {
-      const done = await submitMetadataForm(token, draft);
+      const done = await submitMetadataForm(api, token, draft);
       onSent();
       queryClient.setQueryData(publicFormQueryKey(token), done);
     } catch (error) {

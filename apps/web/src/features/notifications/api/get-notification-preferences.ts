@@ -1,4 +1,4 @@
-import type { NotificationPreferencesDto } from '@music-review/core/notifications';
+import { getNotificationPreferences } from '@music-review/core/contracts/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
@@ -17,7 +17,6 @@ export function useNotificationPreferences() {
   });
   return useQuery({
     queryKey: notificationPreferencesQueryKey,
-    queryFn: ({ signal }) =>
-      api.get<NotificationPreferencesDto>('/api/v1/notification-preferences', { signal }),
+    queryFn: ({ signal }) => api.call(getNotificationPreferences, { signal }),
   });
 }

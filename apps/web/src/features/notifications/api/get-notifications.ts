@@ -1,3 +1,4 @@
+import { listNotifications } from '@music-review/core/contracts/notifications';
 import type { NotificationListDto } from '@music-review/core/notifications';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
@@ -21,10 +22,7 @@ export function useNotifications() {
     queryKey: notificationsQueryKey,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api.get<NotificationListDto>(
-        pageParam ? `/api/v1/notifications?cursor=${encodeURIComponent(pageParam)}` : '/api/v1/notifications',
-        { signal },
-      ),
+      api.call(listNotifications, { query: pageParam ? { cursor: pageParam } : {}, signal }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }

@@ -1,4 +1,4 @@
-import type { NotificationReadDto } from '@music-review/core/notifications';
+import { markAllNotificationsRead } from '@music-review/core/contracts/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { type NotificationPages, notificationsQueryKey } from './get-notifications';
@@ -9,7 +9,7 @@ export function useMarkAllNotificationsRead() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<NotificationReadDto>('/api/v1/notifications/read-all'),
+    mutationFn: () => api.call(markAllNotificationsRead),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: notificationsQueryKey });
       queryClient.setQueryData<NotificationPages>(notificationsQueryKey, (data) => {

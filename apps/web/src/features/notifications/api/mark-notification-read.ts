@@ -1,4 +1,4 @@
-import type { NotificationReadDto } from '@music-review/core/notifications';
+import { markNotificationRead } from '@music-review/core/contracts/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { type NotificationPages, notificationsQueryKey } from './get-notifications';
@@ -27,8 +27,7 @@ export function useMarkNotificationRead() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<NotificationReadDto>(`/api/v1/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => api.call(markNotificationRead, { params: { id } }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: notificationsQueryKey });
       queryClient.setQueryData<NotificationPages>(notificationsQueryKey, (data) =>

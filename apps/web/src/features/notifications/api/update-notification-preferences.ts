@@ -1,4 +1,5 @@
-import type { NotificationPreferencesDto, NotificationType } from '@music-review/core/notifications';
+import { updateNotificationPreferences } from '@music-review/core/contracts/notifications';
+import type { NotificationType } from '@music-review/core/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { notificationPreferencesQueryKey } from './get-notification-preferences';
@@ -14,7 +15,7 @@ export function useUpdateNotificationPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: PreferenceChange) =>
-      api.put<NotificationPreferencesDto>('/api/v1/notification-preferences', { preferences: [change] }),
+      api.call(updateNotificationPreferences, { body: { preferences: [change] } }),
     onSuccess: (answer) => queryClient.setQueryData(notificationPreferencesQueryKey, answer),
   });
 }

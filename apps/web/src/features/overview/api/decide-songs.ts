@@ -1,4 +1,4 @@
-import type { BulkDecisionDto } from '@music-review/core/api';
+import { decideSongs } from '@music-review/core/contracts/songs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { overviewQueryKey } from './get-overview';
@@ -16,7 +16,7 @@ export function useDecideSongs() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ songIds, status }: DecideSongsInput) =>
-      api.post<BulkDecisionDto>('/api/v1/songs/decisions', { song_ids: songIds, status }),
+      api.call(decideSongs, { body: { song_ids: songIds, status } }),
     onSuccess: async () => {
       // A decided song leaves every review list as well: the review feature's cached lists
       // ('review' prefix) are marked stale too, so they reload when next shown. Realtime only

@@ -1,8 +1,8 @@
-import type { OverviewDto } from '@music-review/core/api';
+import { getOverview } from '@music-review/core/contracts/overview';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
-import { type OverviewQuery, toOverviewApiParams } from '../overview-query';
+import { type OverviewQuery, toOverviewApiParams, toOverviewApiQuery } from '../overview-query';
 
 /** Prefix of every overview query; a change to any song or review makes them all stale. */
 export const overviewQueryKey = ['overview'] as const;
@@ -17,7 +17,7 @@ export function useOverview(query: OverviewQuery) {
   const search = toOverviewApiParams(query).toString();
   return useQuery({
     queryKey: [...overviewQueryKey, search],
-    queryFn: ({ signal }) => api.get<OverviewDto>(`/api/v1/overview?${search}`, { signal }),
+    queryFn: ({ signal }) => api.call(getOverview, { query: toOverviewApiQuery(query), signal }),
     // Sorting, filtering and paging keep the current rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -1,3 +1,5 @@
+import { setSongWaveform } from '@music-review/core/contracts/songs';
+import { confirmUpload, generatePresignedUrl } from '@music-review/core/contracts/storage';
 import type { LoadedWaveform, WaveformData } from '@music-review/core/waveform';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
@@ -19,6 +21,7 @@ import {
 export const waveformQueryKey = (input: WaveformSourceInput) =>
   ['waveform', input.audioFileKey ?? input.waveformFileKey ?? input.waveformUrl ?? input.songId] as const;
 
+/** The presign answer as read: each part checked before use. */
 interface PresignedUploadResponse {
   success?: boolean;
   data?: { presignedUrl?: string; key?: string };
@@ -49,12 +52,8 @@ export function createWaveformLoaderDeps(api: ApiClient, source: SignedUrlSource
     upload: async (derivedKey: string, waveform: WaveformData) => {
       const [orgName, , id, ...rest] = derivedKey.split('/');
       const filename = rest.join('/');
-      const presign = await api.post<PresignedUploadResponse>('/functions/v1/generate-presigned-url', {
-        orgName,
-        type: 'waveforms',
-        id,
-        filename,
-        contentType: 'application/json',
+      const presign: PresignedUploadResponse | undefined = await api.call(generatePresignedUrl, {
+        body: { orgName, type: 'waveforms', id: id ?? '', filename, contentType: 'application/json' },
       });
       const presignedUrl = presign?.data?.presignedUrl;
       if (!presign?.success || !presignedUrl) throw new Error('Invalid response from presigned URL service');
@@ -67,11 +66,11 @@ export function createWaveformLoaderDeps(api: ApiClient, source: SignedUrlSource
       const key = presign.data?.key ?? derivedKey;
       // A presigned PUT to object storage checks nothing: the server reads the file back and
       // keeps it only if it passes (harmless with the local driver, which checked on the way in).
-      await api.post('/functions/v1/confirm-upload', { key });
+      await api.call(confirmUpload, { body: { key } });
       return key;
     },
     storeKey: async (songId, key) => {
-      await api.put(`/api/v1/songs/${encodeURIComponent(songId)}/waveform`, { waveform_file_key: key });
+      await api.call(setSongWaveform, { params: { id: songId }, body: { waveform_file_key: key } });
     },
   };
 }

@@ -1,4 +1,5 @@
-import { PRESENCE_MENU_POLL_MS, type PresenceListDto } from '@music-review/core/presence';
+import { listTeamPresence } from '@music-review/core/contracts/presence';
+import { PRESENCE_MENU_POLL_MS } from '@music-review/core/presence';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopic } from '../../../lib/realtime-context';
@@ -17,7 +18,7 @@ export function useTeamPresence() {
   useRealtimeTopic('table:track_viewers', refresh);
   return useQuery({
     queryKey: teamPresenceQueryKey,
-    queryFn: ({ signal }) => api.get<PresenceListDto>('/api/v1/presence', { signal }),
+    queryFn: ({ signal }) => api.call(listTeamPresence, { signal }),
     refetchInterval: PRESENCE_MENU_POLL_MS,
     // Who is online changes by the minute: never show an old answer as fresh.
     staleTime: 0,

@@ -1,7 +1,8 @@
-import type { PresenceDto, PresenceHeartbeatInput } from '@music-review/core/presence';
+import { sendPresenceHeartbeat } from '@music-review/core/contracts/presence';
+import type { PresenceHeartbeatInput } from '@music-review/core/presence';
 import type { ApiClient } from '../../../lib/api-client';
 
 /** PUT /api/v1/presence: status, activity and the signed song page being viewed. */
 export function sendHeartbeat(api: ApiClient, input: PresenceHeartbeatInput) {
-  return api.put<PresenceDto>('/api/v1/presence', input);
+  return api.call(sendPresenceHeartbeat, { body: input });
 }

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, type AuthUser, PASSWORD_MAX, PASSWORD_MIN } from '@music-review/core/auth';
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@music-review/core/auth';
+import { updateAuthUser } from '@music-review/core/contracts/auth';
 import { PROFILE_MESSAGES } from '@music-review/core/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -31,9 +32,8 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      api.put<AuthUser>('/auth/v1/user', {
-        password: input.password,
-        current_password: input.current_password,
+      api.call(updateAuthUser, {
+        body: { password: input.password, current_password: input.current_password },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });

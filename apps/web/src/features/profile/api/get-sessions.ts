@@ -1,4 +1,4 @@
-import type { SessionDto } from '@music-review/core/profile';
+import { listProfileSessions } from '@music-review/core/contracts/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -9,7 +9,7 @@ export function useSessions() {
   const api = useApiClient();
   return useQuery({
     queryKey: sessionsQueryKey,
-    queryFn: ({ signal }) => api.get<SessionDto[]>('/api/v1/profile/sessions', { signal }),
+    queryFn: ({ signal }) => api.call(listProfileSessions, { signal }),
     // "Last active" changes as other devices refresh: read it again whenever the page is opened.
     staleTime: 0,
   });

@@ -1,4 +1,4 @@
-import type { TeamDto } from '@music-review/core/team';
+import { getTeam } from '@music-review/core/contracts/team';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -9,7 +9,7 @@ export function useTeam({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApiClient();
   return useQuery({
     queryKey: teamQueryKey,
-    queryFn: ({ signal }) => api.get<TeamDto>('/api/v1/team', { signal }),
+    queryFn: ({ signal }) => api.call(getTeam, { signal }),
     enabled,
   });
 }

@@ -1,4 +1,4 @@
-import type { InviteCodeDto, TeamDto } from '@music-review/core/team';
+import { regenerateInviteCode, type TeamDto } from '@music-review/core/contracts/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { meQueryKey } from '../../../lib/me';
@@ -9,7 +9,7 @@ export function useRegenerateInviteCode() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<InviteCodeDto>('/api/v1/team/invite-code'),
+    mutationFn: () => api.call(regenerateInviteCode),
     onSuccess: async ({ invite_code }) => {
       queryClient.setQueryData<TeamDto>(teamQueryKey, (team) => (team ? { ...team, invite_code } : team));
       // /me carries the code for admins too.

@@ -1,4 +1,4 @@
-import type { ProfileDto } from '@music-review/core/profile';
+import { removeAvatar } from '@music-review/core/contracts/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { meQueryKey } from '../../../lib/me';
@@ -8,7 +8,7 @@ export function useRemoveAvatar() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<ProfileDto>('/api/v1/profile/avatar'),
+    mutationFn: () => api.call(removeAvatar),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

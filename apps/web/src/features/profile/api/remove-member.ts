@@ -1,3 +1,4 @@
+import { removeTeamMember } from '@music-review/core/contracts/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { meQueryKey } from '../../../lib/me';
@@ -8,8 +9,7 @@ export function useRemoveMember() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) =>
-      api.delete<void>(`/api/v1/team/members/${encodeURIComponent(memberId)}`),
+    mutationFn: (memberId: string) => api.call(removeTeamMember, { params: { id: memberId } }),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: teamQueryKey }),

@@ -1,4 +1,4 @@
-import type { InvitationDto } from '@music-review/core/team';
+import { sendTeamInvitation } from '@music-review/core/contracts/team';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -6,6 +6,6 @@ import { useApiClient } from '../../../lib/api-context';
 export function useSendInvitation() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (email: string) => api.post<InvitationDto>('/api/v1/team/invitations', { email }),
+    mutationFn: (email: string) => api.call(sendTeamInvitation, { body: { email } }),
   });
 }

@@ -1,3 +1,4 @@
+import { signOutOtherProfileSessions } from '@music-review/core/contracts/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { sessionsQueryKey } from './get-sessions';
@@ -7,7 +8,7 @@ export function useSignOutOtherSessions() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ signed_out: number }>('/api/v1/profile/sessions/sign-out-others'),
+    mutationFn: () => api.call(signOutOtherProfileSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

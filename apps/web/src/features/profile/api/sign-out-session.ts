@@ -1,3 +1,4 @@
+import { signOutProfileSession } from '@music-review/core/contracts/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { sessionsQueryKey } from './get-sessions';
@@ -7,8 +8,7 @@ export function useSignOutSession() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) =>
-      api.delete<void>(`/api/v1/profile/sessions/${encodeURIComponent(sessionId)}`),
+    mutationFn: (sessionId: string) => api.call(signOutProfileSession, { params: { id: sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

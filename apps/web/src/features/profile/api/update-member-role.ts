@@ -1,4 +1,4 @@
-import type { TeamMemberDto } from '@music-review/core/team';
+import { updateTeamMember } from '@music-review/core/contracts/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { meQueryKey } from '../../../lib/me';
@@ -10,7 +10,7 @@ export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, isAdmin }: { memberId: string; isAdmin: boolean }) =>
-      api.patch<TeamMemberDto>(`/api/v1/team/members/${encodeURIComponent(memberId)}`, { is_admin: isAdmin }),
+      api.call(updateTeamMember, { params: { id: memberId }, body: { is_admin: isAdmin } }),
     onSettled: async () => {
       // The caller's own role may be the one that changed.
       await Promise.all([

@@ -1,4 +1,4 @@
-import type { ProfileDto } from '@music-review/core/profile';
+import { updateProfile } from '@music-review/core/contracts/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { meQueryKey } from '../../../lib/me';
@@ -8,7 +8,7 @@ export function useUpdateProfile() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => api.patch<ProfileDto>('/api/v1/profile', input),
+    mutationFn: (input: { name: string }) => api.call(updateProfile, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

@@ -1,4 +1,6 @@
-import { avatarFileError, avatarStorageId, type ProfileDto } from '@music-review/core/profile';
+import { type ProfileDto, setAvatar } from '@music-review/core/contracts/profile';
+import { generatePresignedUrl } from '@music-review/core/contracts/storage';
+import { avatarFileError, avatarStorageId } from '@music-review/core/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -7,6 +9,7 @@ import { meQueryKey } from '../../../lib/me';
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 export const AVATAR_UPLOAD_FAILED = 'The photo could not be uploaded. Please try again.';
 
+/** The presign answer as read: each part checked before use. */
 interface PresignResponse {
   success?: boolean;
   data?: { presignedUrl?: string; key?: string };
@@ -20,11 +23,13 @@ interface PresignResponse {
 export async function uploadAvatar(api: ApiClient, reviewerId: string, file: File): Promise<ProfileDto> {
   const problem = avatarFileError(file);
   if (problem) throw new Error(problem);
-  const presign = await api.post<PresignResponse>('/functions/v1/generate-presigned-url', {
-    type: 'images',
-    id: avatarStorageId(reviewerId),
-    filename: `photo-${Date.now()}.${EXTENSIONS[file.type] ?? 'img'}`,
-    contentType: file.type,
+  const presign: PresignResponse | undefined = await api.call(generatePresignedUrl, {
+    body: {
+      type: 'images',
+      id: avatarStorageId(reviewerId),
+      filename: `photo-${Date.now()}.${EXTENSIONS[file.type] ?? 'img'}`,
+      contentType: file.type,
+    },
   });
   const url = presign?.data?.presignedUrl;
   const key = presign?.data?.key;
@@ -36,7 +41,7 @@ export async function uploadAvatar(api: ApiClient, reviewerId: string, file: Fil
     throw new Error(AVATAR_UPLOAD_FAILED);
   }
   if (!upload.ok) throw new Error(AVATAR_UPLOAD_FAILED);
-  return api.put<ProfileDto>('/api/v1/profile/avatar', { avatar_key: key });
+  return api.call(setAvatar, { body: { avatar_key: key } });
 }
 
 export function useUploadAvatar(reviewerId: string | undefined) {

@@ -1,9 +1,16 @@
-import type { PresignedUploadDto } from '@music-review/core/assets';
-import type {
-  ProjectFileDto,
-  ProjectFolderDto,
-  ProjectFolderListingDto,
-} from '@music-review/core/project-folder';
+import {
+  confirmProjectFile,
+  createProjectFolder,
+  deleteProjectFile,
+  deleteProjectFolder,
+  getProjectFolder,
+  presignProjectFile,
+  restoreProjectFile,
+  restoreProjectFolder,
+  updateProjectFile,
+  updateProjectFolder,
+} from '@music-review/core/contracts/project-folder';
+import type { ProjectFileDto } from '@music-review/core/project-folder';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -11,7 +18,6 @@ import { useRealtimeTopics } from '../../../lib/realtime-context';
 import { putWithProgress } from '../../../lib/upload/put-with-progress';
 
 export const projectFolderQueryKey = (songId: string) => ['project-folder', songId] as const;
-const base = (songId: string) => `/api/v1/songs/${encodeURIComponent(songId)}/project-folder`;
 
 export function useProjectFolder(songId: string) {
   const api = useApiClient();
@@ -21,7 +27,7 @@ export function useProjectFolder(songId: string) {
   });
   return useQuery({
     queryKey: projectFolderQueryKey(songId),
-    queryFn: ({ signal }) => api.get<ProjectFolderListingDto>(base(songId), { signal }),
+    queryFn: ({ signal }) => api.call(getProjectFolder, { params: { songId }, signal }),
     refetchInterval: 30 * 60 * 1000,
   });
 }
@@ -33,17 +39,14 @@ export async function uploadProjectFile(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<ProjectFileDto> {
-  const presign = await api.post<PresignedUploadDto>(`${base(songId)}/uploads`, {
-    folder_id: folderId,
-    filename: file.name,
-    content_type: file.type,
-    size_bytes: file.size,
+  const presign = await api.call(presignProjectFile, {
+    params: { songId },
+    body: { folder_id: folderId, filename: file.name, content_type: file.type, size_bytes: file.size },
   });
   await putWithProgress(presign.upload_url, file, presign.content_type, { onProgress });
-  return api.post<ProjectFileDto>(`${base(songId)}/files`, {
-    key: presign.key,
-    folder_id: folderId,
-    name: file.name,
+  return api.call(confirmProjectFile, {
+    params: { songId },
+    body: { key: presign.key, folder_id: folderId, name: file.name },
   });
 }
 
@@ -62,25 +65,30 @@ export function useFolderAction(songId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: FolderAction): Promise<unknown> => {
-      const b = base(songId);
       switch (action.type) {
         case 'create-folder':
-          return api.post<ProjectFolderDto>(`${b}/folders`, {
-            name: action.name,
-            parent_id: action.parentId,
+          return api.call(createProjectFolder, {
+            params: { songId },
+            body: { name: action.name, parent_id: action.parentId },
           });
         case 'update-folder':
-          return api.patch(`${b}/folders/${action.id}`, { name: action.name, parent_id: action.parentId });
+          return api.call(updateProjectFolder, {
+            params: { songId, id: action.id },
+            body: { name: action.name, parent_id: action.parentId },
+          });
         case 'delete-folder':
-          return api.delete(`${b}/folders/${action.id}`);
+          return api.call(deleteProjectFolder, { params: { songId, id: action.id } });
         case 'restore-folder':
-          return api.post(`${b}/folders/${action.id}/restore`);
+          return api.call(restoreProjectFolder, { params: { songId, id: action.id } });
         case 'update-file':
-          return api.patch(`${b}/files/${action.id}`, { name: action.name, folder_id: action.folderId });
+          return api.call(updateProjectFile, {
+            params: { songId, id: action.id },
+            body: { name: action.name, folder_id: action.folderId },
+          });
         case 'delete-file':
-          return api.delete(`${b}/files/${action.id}`);
+          return api.call(deleteProjectFile, { params: { songId, id: action.id } });
         case 'restore-file':
-          return api.post(`${b}/files/${action.id}/restore`);
+          return api.call(restoreProjectFile, { params: { songId, id: action.id } });
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectFolderQueryKey(songId) }),

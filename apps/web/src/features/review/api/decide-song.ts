@@ -1,8 +1,8 @@
+import { passSong, signSong } from '@music-review/core/contracts/songs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { reviewDashboardQueryKey } from './get-review-dashboard';
 import { songQueryKey } from './get-song';
-import type { SongDto } from './types';
 
 export type SongDecision = 'sign' | 'pass';
 
@@ -12,7 +12,7 @@ export function useDecideSong(songId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: SongDecision) =>
-      api.post<SongDto>(`/api/v1/songs/${encodeURIComponent(songId)}/${decision}`),
+      api.call(decision === 'sign' ? signSong : passSong, { params: { id: songId } }),
     onSuccess: async (song) => {
       queryClient.setQueryData(songQueryKey(songId), song);
       await queryClient.invalidateQueries({ queryKey: reviewDashboardQueryKey });

@@ -1,6 +1,6 @@
+import { getSong } from '@music-review/core/contracts/songs';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
-import type { SongDto } from './types';
 
 export const songQueryKey = (songId: string) => ['review', 'song', songId] as const;
 
@@ -9,6 +9,6 @@ export function useSong(songId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: songQueryKey(songId),
-    queryFn: ({ signal }) => api.get<SongDto>(`/api/v1/songs/${encodeURIComponent(songId)}`, { signal }),
+    queryFn: ({ signal }) => api.call(getSong, { params: { id: songId }, signal }),
   });
 }

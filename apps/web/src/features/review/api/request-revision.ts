@@ -1,7 +1,7 @@
+import { requestSongRevision } from '@music-review/core/contracts/revisions';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../../../lib/api-context';
-import type { RevisionRequestDto } from './types';
 
 export const REVISION_MESSAGE_MAX = 2000;
 
@@ -23,9 +23,9 @@ export function useRequestRevision(songId: string) {
   const api = useApiClient();
   return useMutation({
     mutationFn: (input: z.output<typeof revisionRequestInputSchema>) =>
-      api.post<RevisionRequestDto>(
-        `/api/v1/songs/${encodeURIComponent(songId)}/revision-requests`,
-        input.message === undefined ? {} : { message: input.message },
-      ),
+      api.call(requestSongRevision, {
+        params: { id: songId },
+        body: input.message === undefined ? {} : { message: input.message },
+      }),
   });
 }

@@ -1,3 +1,4 @@
+import { searchLabel } from '@music-review/core/contracts/search';
 import { isSearchable, type SearchResultsDto } from '@music-review/core/search';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -15,8 +16,7 @@ export function useSearchResults(query: string) {
   const enabled = isSearchable(query);
   const search = useQuery({
     queryKey: searchQueryKey(query),
-    queryFn: ({ signal }) =>
-      api.get<SearchResultsDto>(`/api/v1/search?q=${encodeURIComponent(query)}`, { signal }),
+    queryFn: ({ signal }) => api.call(searchLabel, { query: { q: query }, signal }),
     enabled,
     // Typing back to an earlier query shows its answer at once; a search is not worth retrying.
     staleTime: 30_000,

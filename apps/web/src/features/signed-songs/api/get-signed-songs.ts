@@ -1,4 +1,5 @@
-import type { SignedSongOverviewDto, SignedSongsDto, WorkflowStage } from '@music-review/core/signed-songs';
+import { getSignedSongOverview, listSignedSongs } from '@music-review/core/contracts/signed-songs';
+import type { WorkflowStage } from '@music-review/core/signed-songs';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { useRealtimeTopics } from '../../../lib/realtime-context';
@@ -46,16 +47,17 @@ export function useSignedSongs(filters: SignedSongsFilters) {
   return useInfiniteQuery({
     queryKey: signedSongsQueryKey(filters),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({
-        limit: String(SIGNED_SONGS_PAGE_SIZE),
-        offset: String(pageParam),
-      });
-      if (filters.search) params.set('q', filters.search);
-      if (filters.artist) params.set('artist', filters.artist);
-      if (filters.stage) params.set('stage', filters.stage);
-      return api.get<SignedSongsDto>(`/api/v1/signed-songs?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      api.call(listSignedSongs, {
+        query: {
+          limit: SIGNED_SONGS_PAGE_SIZE,
+          offset: pageParam,
+          ...(filters.search ? { q: filters.search } : {}),
+          ...(filters.artist ? { artist: filters.artist } : {}),
+          ...(filters.stage ? { stage: filters.stage } : {}),
+        },
+        signal,
+      }),
     // A new search keeps the current cards on screen until its results arrive.
     placeholderData: keepPreviousData,
     getNextPageParam: (lastPage, _pages, lastOffset) => {
@@ -71,7 +73,6 @@ export function useSignedSongOverview(songId: string) {
   useWorkflowRefresh();
   return useQuery({
     queryKey: signedSongOverviewQueryKey(songId),
-    queryFn: ({ signal }) =>
-      api.get<SignedSongOverviewDto>(`/api/v1/signed-songs/${encodeURIComponent(songId)}`, { signal }),
+    queryFn: ({ signal }) => api.call(getSignedSongOverview, { params: { songId }, signal }),
   });
 }

@@ -1,4 +1,4 @@
-import type { ConversationDto } from '@music-review/core/messages';
+import { openConversation } from '@music-review/core/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -13,7 +13,7 @@ export function useSongChat(songId: string) {
   return useQuery({
     queryKey: songChatQueryKey(songId),
     // A chat created here reaches the messages panel's list through its realtime refresh.
-    queryFn: () => api.post<ConversationDto>('/api/v1/conversations', { type: 'song_chat', song_id: songId }),
+    queryFn: () => api.call(openConversation, { body: { type: 'song_chat', song_id: songId } }),
     enabled: songId !== '',
     // The conversation's id never changes.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,3 +1,4 @@
+import { listSupportConversations } from '@music-review/core/contracts/messages';
 import type { ConversationSummaryDto } from '@music-review/core/messages';
 import { conversationTopic, SUPPORT_INBOX_TOPIC } from '@music-review/core/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +22,7 @@ export function useSupportInbox() {
     queryKey: supportInboxQueryKey,
     queryFn: async ({ signal }): Promise<SupportInbox> => {
       try {
-        return await api.get<ConversationSummaryDto[]>('/api/v1/support/conversations', { signal });
+        return await api.call(listSupportConversations, { query: {}, signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

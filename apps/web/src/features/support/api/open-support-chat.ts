@@ -1,4 +1,4 @@
-import type { ConversationDto } from '@music-review/core/messages';
+import { openConversation } from '@music-review/core/contracts/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -9,6 +9,6 @@ import { useApiClient } from '../../../lib/api-context';
 export function useOpenSupportChat() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: () => api.post<ConversationDto>('/api/v1/conversations', { type: 'support' }),
+    mutationFn: () => api.call(openConversation, { body: { type: 'support' } }),
   });
 }

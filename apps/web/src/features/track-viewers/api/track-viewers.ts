@@ -1,4 +1,5 @@
-import type { TrackViewerDto, TrackViewerPage } from '@music-review/core/track-viewers';
+import * as trackViewers from '@music-review/core/contracts/track-viewers';
+import type { TrackViewerPage } from '@music-review/core/track-viewers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -9,16 +10,14 @@ export const trackViewersQueryKey = (songId: string) => ['track-viewers', songId
 /** Viewers drop out of the 2-minute window without any change to announce it: look again this often. */
 export const TRACK_VIEWERS_POLL_MS = 30_000;
 
-const viewersPath = (songId: string) => `/api/v1/songs/${encodeURIComponent(songId)}/viewers`;
-
 /** PUT /api/v1/songs/{id}/viewers: the member is on this page of the song (the 15 s heartbeat). */
 export function sendTrackViewing(api: ApiClient, songId: string, page: TrackViewerPage) {
-  return api.put<void>(viewersPath(songId), { page });
+  return api.call(trackViewers.sendTrackViewing, { params: { id: songId }, body: { page } });
 }
 
 /** DELETE /api/v1/songs/{id}/viewers: stop_viewing_track. */
 export function stopTrackViewing(api: ApiClient, songId: string) {
-  return api.delete<void>(viewersPath(songId));
+  return api.call(trackViewers.stopTrackViewing, { params: { id: songId } });
 }
 
 /**
@@ -34,7 +33,7 @@ export function useTrackViewers(songId: string) {
   });
   return useQuery({
     queryKey: trackViewersQueryKey(songId),
-    queryFn: ({ signal }) => api.get<TrackViewerDto[]>(viewersPath(songId), { signal }),
+    queryFn: ({ signal }) => api.call(trackViewers.listTrackViewers, { params: { id: songId }, signal }),
     enabled: songId !== '',
     refetchInterval: TRACK_VIEWERS_POLL_MS,
     staleTime: 0,

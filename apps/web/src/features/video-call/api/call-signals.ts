@@ -1,4 +1,5 @@
-import type { CallSignalDto, CallSignalKind } from '@music-review/core/calls';
+import type { CallSignalKind } from '@music-review/core/calls';
+import * as calls from '@music-review/core/contracts/calls';
 import type { ApiClient } from '../../../lib/api-client';
 
 /** POST /api/v1/calls/{id}/signals: an offer, answer or candidate for one participant. */
@@ -7,10 +8,10 @@ export function sendCallSignal(
   callId: string,
   signal: { to: string; kind: CallSignalKind; payload: Record<string, unknown> },
 ) {
-  return api.post<CallSignalDto>(`/api/v1/calls/${encodeURIComponent(callId)}/signals`, signal);
+  return api.call(calls.sendCallSignal, { params: { id: callId }, body: signal });
 }
 
 /** GET /api/v1/calls/{id}/signals?after=: the signals addressed to us after a sequence, in order. */
 export function getCallSignals(api: ApiClient, callId: string, after: number) {
-  return api.get<CallSignalDto[]>(`/api/v1/calls/${encodeURIComponent(callId)}/signals?after=${after}`);
+  return api.call(calls.listCallSignals, { params: { id: callId }, query: { after } });
 }

@@ -1,4 +1,4 @@
-import type { CallDto } from '@music-review/core/calls';
+import * as calls from '@music-review/core/contracts/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -10,7 +10,7 @@ export const CALL_POLL_MS = 10_000;
 
 /** GET /api/v1/calls/{id}: 404 when the caller may not see the call's conversation. */
 export function getCall(api: ApiClient, callId: string, signal?: AbortSignal) {
-  return api.get<CallDto>(`/api/v1/calls/${encodeURIComponent(callId)}`, { signal });
+  return api.call(calls.getCall, { params: { id: callId }, signal });
 }
 
 export function useCall(callId: string, options: { enabled?: boolean } = {}) {

@@ -1,4 +1,6 @@
-import type { JoinedCallDto, LeaveCallBody } from '@music-review/core/calls';
+import type { LeaveCallBody } from '@music-review/core/calls';
+import * as calls from '@music-review/core/contracts/calls';
+import { fillPath } from '@music-review/core/endpoint';
 import type { ApiClient } from '../../../lib/api-client';
 
 /**
@@ -16,7 +18,7 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
 
 /** POST /api/v1/calls/{id}/join: the call with its participants, and where our signals start. */
 export function joinCall(api: ApiClient, callId: string) {
-  return inTurn(() => api.post<JoinedCallDto>(`/api/v1/calls/${encodeURIComponent(callId)}/join`));
+  return inTurn(() => api.call(calls.joinCall, { params: { id: callId } }));
 }
 
 /**
@@ -25,7 +27,7 @@ export function joinCall(api: ApiClient, callId: string) {
  */
 export function leaveCall(api: ApiClient, callId: string, joinedAt?: string) {
   const body: LeaveCallBody = joinedAt ? { joined_at: joinedAt } : {};
-  return inTurn(() => api.post<void>(`/api/v1/calls/${encodeURIComponent(callId)}/leave`, body));
+  return inTurn(() => api.call(calls.leaveCall, { params: { id: callId }, body }));
 }
 
 /**
@@ -33,17 +35,18 @@ export function leaveCall(api: ApiClient, callId: string, joinedAt?: string) {
  * page that stops (closed without its leave, crashed, offline) is dropped after one missed beat.
  */
 export function sendCallHeartbeat(api: ApiClient, callId: string) {
-  return api.post<void>(`/api/v1/calls/${encodeURIComponent(callId)}/heartbeat`);
+  return api.call(calls.sendCallHeartbeat, { params: { id: callId } });
 }
 
 /**
  * The leave request while the page unloads (tab closed, reload): a keepalive fetch outlives the page
- * and, unlike a beacon, carries the Authorization header.
+ * and, unlike a beacon, carries the Authorization header. The API client has no keepalive, so this
+ * one request is sent by hand, to the path of the same contract.
  */
 export function leaveCallOnUnload(callId: string, accessToken: string | null, joinedAt?: string) {
   if (!accessToken || typeof fetch !== 'function') return;
   const body: LeaveCallBody = joinedAt ? { joined_at: joinedAt } : {};
-  void fetch(`/api/v1/calls/${encodeURIComponent(callId)}/leave`, {
+  void fetch(fillPath(calls.leaveCall.path, { id: callId }), {
     method: 'POST',
     keepalive: true,
     headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },

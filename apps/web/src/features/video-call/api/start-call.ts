@@ -1,4 +1,4 @@
-import type { StartedCallDto } from '@music-review/core/calls';
+import { startCall } from '@music-review/core/contracts/calls';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -9,7 +9,6 @@ import { useApiClient } from '../../../lib/api-context';
 export function useStartCall() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (conversationId: string) =>
-      api.post<StartedCallDto>(`/api/v1/conversations/${encodeURIComponent(conversationId)}/calls`),
+    mutationFn: (conversationId: string) => api.call(startCall, { params: { id: conversationId } }),
   });
 }
