@@ -90,7 +90,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Music Review API', version: '1.0.0' },
+      info: {
+        title: 'Music Review API',
+        version: '1.0.0',
+        description:
+          "The API of Music Review's web app: every endpoint is declared once in packages/core/src/contracts (docs/decisions/0022-one-contract-per-endpoint.md). Errors share one shape: { error: { code, message, fields } }.",
+        license: { name: 'Proprietary: the API of this deployment, for its web app and its own clients' },
+      },
+      // Relative: the document describes the server that serves it, wherever it runs.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
