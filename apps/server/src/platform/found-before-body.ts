@@ -3,11 +3,15 @@ import { METADATA_MESSAGES } from '@music-review/core/metadata-forms';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { RequestAuth } from './auth/request-auth.ts';
 import { hashToken } from './auth/tokens.ts';
+import type { Database } from './db/index.ts';
 import { queryRows } from './db/index.ts';
 import { AppError } from './errors.ts';
 import type { App } from './http.ts';
+
+/** What the checks read: the caller and the database. */
+type Services = { auth: RequestAuth; database: Database };
 
 /**
  * Routes whose body names what to do to a record the path names: the record must be the caller's
@@ -21,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Params = Record<string, string | undefined>;
 /** Resolves to the not-found message when the record is not the caller's, or null when it is. */
-type Check = (ctx: AppContext, req: FastifyRequest) => Promise<string | null>;
+type Check = (ctx: Services, req: FastifyRequest) => Promise<string | null>;
 
 /** A record of the caller's label, looked up under row-level security (and filtered by label). */
 function ofLabel(param: string, message: string, query: (orgId: string, id: string) => SQL): Check {
@@ -96,7 +100,7 @@ const CHECKS: Record<string, Check> = {
 export const FOUND_BEFORE_BODY_ROUTES = Object.keys(CHECKS);
 
 /** Adds the check as the first preValidation hook of each covered route registered after this call. */
-export function registerFoundBeforeBody(app: App, ctx: AppContext) {
+export function registerFoundBeforeBody(app: App, ctx: Services) {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
     const check = methods.map((m) => CHECKS[`${m} ${route.url}`]).find(Boolean);

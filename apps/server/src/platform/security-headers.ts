@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { fontStylesheetUrl } from '@music-review/core/branding';
-import type { AppContext } from '../context.ts';
 import { isApiPath } from './api-paths.ts';
 import type { Config } from './config.ts';
 import type { App } from './http.ts';
@@ -116,7 +115,7 @@ function webPolicy(config: Config, scriptHashes: string[]): CspOptions {
  */
 export async function registerSecurityHeaders(
   app: App,
-  ctx: AppContext,
+  ctx: { config: Config },
   options: { indexHtmlPath: string | null },
 ) {
   const { config } = ctx;

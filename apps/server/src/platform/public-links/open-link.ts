@@ -4,8 +4,10 @@ import {
   type PublicLinkRefusal,
 } from '@music-review/core/public-links';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
 import { AppError } from '../errors.ts';
+import type { RateLimiter } from '../rate-limit.ts';
 import { type LinkVisitor, type PublicLink, resolvePublicLink } from './public-links.ts';
 
 /** Who is using a link, as the request shows it (for the link's use log and audit trails). */
@@ -33,7 +35,11 @@ export function linkRefusal(reason: PublicLinkRefusal): AppError {
  * (expired, used, revoked) with the page's message from PUBLIC_LINK_MESSAGES.
  */
 export async function openPublicLink(
-  ctx: AppContext,
+  ctx: {
+    config: Pick<Config, 'RATE_LIMIT_PUBLIC_LINK_PER_IP' | 'RATE_LIMIT_WINDOW_SECONDS'>;
+    database: Database;
+    rateLimiter: RateLimiter;
+  },
   request: FastifyRequest,
   token: string,
   purpose: PublicLinkPurpose,
