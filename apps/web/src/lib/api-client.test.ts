@@ -1,3 +1,5 @@
+import { resendSignupEmail, updateAuthUser } from '@music-review/core/contracts/auth';
+import { createOrganization, getMe, joinOrganization } from '@music-review/core/contracts/organizations';
 import { listMyReviews, submitMyReview } from '@music-review/core/contracts/reviews';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch } from '../test/fetch-mock';
@@ -14,10 +16,10 @@ function sessionSource(tokens: string[]) {
 
 describe('api client', () => {
   it('sends JSON with the bearer token and reads JSON back', async () => {
-    const server = mockFetch({ 'POST /api/v1/things': json(201, { id: 't-1' }) });
+    const server = mockFetch({ 'POST /api/v1/organizations': json(201, { id: 't-1' }) });
     const api = createApiClient(sessionSource(['token-a']));
 
-    await expect(api.post('/api/v1/things', { name: 'x' })).resolves.toEqual({ id: 't-1' });
+    await expect(api.call(createOrganization, { body: { name: 'x' } })).resolves.toEqual({ id: 't-1' });
     const request = server.requests[0]!;
     expect(request.headers.get('Authorization')).toBe('Bearer token-a');
     expect(request.headers.get('Content-Type')).toBe('application/json');
@@ -34,7 +36,7 @@ describe('api client', () => {
     });
     const api = createApiClient(sessionSource(['token-a']));
 
-    const error = await api.post('/api/v1/organizations/join', {}).catch((e: unknown) => e);
+    const error = await api.call(joinOrganization, { body: { invite_code: 'ABC' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       code: 'already_member',
@@ -48,7 +50,9 @@ describe('api client', () => {
       'POST /auth/v1/resend': apiError(429, 'rate_limited', 'Slow down', { 'Retry-After': '30' }),
     });
     const api = createApiClient(sessionSource([]));
-    await expect(api.post('/auth/v1/resend', {})).rejects.toMatchObject({
+    await expect(
+      api.call(resendSignupEmail, { body: { type: 'signup', email: 'a@b.test' } }),
+    ).rejects.toMatchObject({
       status: 429,
       retryAfterSeconds: 30,
     });
@@ -57,7 +61,7 @@ describe('api client', () => {
   it('reports an unreachable server as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const api = createApiClient(sessionSource([]));
-    await expect(api.get('/api/v1/me')).rejects.toMatchObject({
+    await expect(api.call(getMe)).rejects.toMatchObject({
       code: 'network_error',
       status: 0,
       message: NETWORK_ERROR_MESSAGE,
@@ -74,7 +78,7 @@ describe('api client', () => {
     const source = sessionSource(['token-a', 'token-b']);
     const api = createApiClient(source);
 
-    await expect(api.get('/api/v1/me')).resolves.toEqual({ ok: true });
+    await expect(api.call(getMe)).resolves.toEqual({ ok: true });
     expect(source.refreshSession).toHaveBeenCalledTimes(1);
     expect(server.requests.map((r) => r.headers.get('Authorization'))).toEqual([
       'Bearer token-a',
@@ -87,11 +91,11 @@ describe('api client', () => {
       'GET /api/v1/me': apiError(401, 'unauthorized', 'Not authenticated. Please log in to continue.'),
     });
     const stillFailing = createApiClient(sessionSource(['token-a', 'token-b']));
-    await expect(stillFailing.get('/api/v1/me')).rejects.toMatchObject({ status: 401 });
+    await expect(stillFailing.call(getMe)).rejects.toMatchObject({ status: 401 });
     expect(server.requests).toHaveLength(2);
 
     const signedOut = sessionSource(['token-a']);
-    await expect(createApiClient(signedOut).get('/api/v1/me')).rejects.toMatchObject({ status: 401 });
+    await expect(createApiClient(signedOut).call(getMe)).rejects.toMatchObject({ status: 401 });
     expect(signedOut.refreshSession).toHaveBeenCalledTimes(1);
     expect(server.requests).toHaveLength(3);
   });
@@ -101,7 +105,7 @@ describe('api client', () => {
       'GET /api/v1/me': apiError(403, 'mfa_required', 'Enter the code from your second factor to continue.'),
     });
     const source = sessionSource(['token-a', 'token-a']);
-    await expect(createApiClient(source).get('/api/v1/me')).rejects.toMatchObject({
+    await expect(createApiClient(source).call(getMe)).rejects.toMatchObject({
       status: 403,
       code: 'mfa_required',
     });
@@ -113,7 +117,9 @@ describe('api client', () => {
       'PUT /auth/v1/user': apiError(401, 'unauthorized', 'Not authenticated. Please log in to continue.'),
     });
     const source = sessionSource(['token-a', 'token-b']);
-    await expect(createApiClient(source).put('/auth/v1/user', { password: 'x' })).rejects.toMatchObject({
+    await expect(
+      createApiClient(source).call(updateAuthUser, { body: { password: 'x' } }),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(source.refreshSession).not.toHaveBeenCalled();

@@ -223,18 +223,6 @@ export function createApiClient(session: SessionSource) {
     });
   }
 
-  return {
-    request,
-    call,
-    get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'GET' }),
-    post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
-    put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
-    patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
-    delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'DELETE' }),
-  };
+  // The one way to call the API: every request is a contract's (docs/decisions/0022).
+  return { call };
 }
