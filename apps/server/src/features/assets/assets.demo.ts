@@ -1,9 +1,9 @@
 import type { Queryable } from '../../platform/db/index.ts';
+import { recordStorageUsage } from '../../platform/plans/storage-quota.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
 import { makePng, makeWavWith } from '../../platform/storage/test-media.ts';
 import { insertAssetVersion } from './assets.repo.ts';
-import { recordStorageUsage } from './storage-quota.ts';
 
 export interface DemoInput {
   organizationId: string;

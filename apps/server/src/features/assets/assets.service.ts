@@ -17,15 +17,26 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
+import { assertStorageRoom, recordStorageUsage } from '../../platform/plans/storage-quota.ts';
+import type { StorageDriver } from '../../platform/storage/driver.ts';
+import { finalizeUpload, readStream } from '../../platform/storage/finalize-upload.ts';
 import { buildKey, parseKey } from '../../platform/storage/keys.ts';
 import { type ContentFamily, familyOf, normalizeContentType } from '../../platform/storage/upload-rules.ts';
 import * as repo from './assets.repo.ts';
-import { assertStorageRoom, readHead, recordStorageUsage } from './storage-quota.ts';
 
 const songNotFound = () => notFound('Song not found');
 const fileNotFound = () => notFound('File not found');
 const URL_TTL_SECONDS = 3600;
+
+/** The first bytes of a stored object (for the header checks); 64 KiB covers WAV/AIFF chunks before fmt/COMM. */
+async function readHead(driver: StorageDriver, key: string, bytes = 65_536): Promise<Buffer | null> {
+  const info = await driver.head(key);
+  if (!info) return null;
+  if (info.size === 0) return Buffer.alloc(0);
+  const obj = await driver.getStream(key, { start: 0, end: Math.min(info.size, bytes) - 1 });
+  if (!obj) return null;
+  return readStream(obj.body, bytes);
+}
 
 /** Which declared families each kind may start as; the bytes decide the rest (checkAsset). */
 const KIND_FAMILIES: Record<AssetKind, readonly ContentFamily[]> = {

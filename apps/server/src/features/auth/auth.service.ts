@@ -6,6 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../platform/auth/request-auth.ts';
 import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
+import type { Queryable } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
 import * as repo from './auth.repo.ts';
@@ -53,6 +54,18 @@ export function toAuthUser(user: repo.UserRow, factors: repo.FactorRow[]): AuthU
       updated_at: f.updatedAt.toISOString(),
     })),
   };
+}
+
+/**
+ * Spec section 6: a signed-in user without a reviewer record gets one, named as at sign-in (from
+ * their email and metadata). False when no such user exists. Organizations calls it for a caller
+ * whose reviewer record is missing.
+ */
+export async function ensureReviewerForUser(db: Queryable, userId: string): Promise<boolean> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) return false;
+  await repo.ensureReviewer(db, user, reviewerNameFor(user.email, user.userMetadata));
+  return true;
 }
 
 export function createAuthService(ctx: AppContext) {

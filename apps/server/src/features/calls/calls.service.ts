@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import type { Tx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { insertMessage } from '../messages/messages.repo.ts';
+import { postMessage } from '../messages/messages.service.ts';
 import * as repo from './calls.repo.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -101,7 +101,7 @@ export function createCallsService(ctx: AppContext) {
         if (ongoing) return { id: ongoing.id, created: false };
         const call = await repo.insertCall(tx, member.organizationId, conversation.id, member.reviewer.id);
         // The join link goes out as a message, with the messages feature's own sequence rule.
-        await insertMessage(
+        await postMessage(
           tx,
           member.organizationId,
           conversation.id,

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { reviewers, songs } from '../../platform/db/schema.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
-import { insertReview, insertRevision, insertSong } from '../songs/songs.factory.ts';
+import { insertReview, insertRevision, insertSong } from '../songs/songs.demo.ts';
 import { DEMO_SAMPLE_RATE, encodeWav, synthesizeTrack, type TrackRecipe } from './demo-audio.ts';
 
 interface DemoSong {

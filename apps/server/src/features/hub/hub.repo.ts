@@ -7,7 +7,6 @@ import {
 import { USAGE_WINDOW_DAYS } from '@music-review/core/plan-rules';
 import { sql } from 'drizzle-orm';
 import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
-import { readMarker } from '../messages/read-marker.ts';
 
 /** A constant list as an SQL array literal (the values are our own constants, never user input). */
 const textArray = (values: readonly string[]) => `'{${values.join(',')}}'::text[]`;
@@ -183,45 +182,6 @@ export async function unreadNotifications(
         left join reviewers sender on sender.id = n.sender_id
         where n.organization_id = ${organizationId} and n.recipient_id = ${reviewerId} and not n.read
         order by n.created_at desc, n.id
-        limit ${limit}`,
-  );
-}
-
-export type MentionRow = {
-  id: string;
-  message_id: string;
-  conversation_id: string;
-  conversation_type: 'dm' | 'song_chat' | 'support';
-  song_id: string | null;
-  message_text: string;
-  mentioned_by_name: string | null;
-  created_at: Date | string;
-};
-
-/**
- * Mentions of the caller in messages they have not read, in conversations they may see (a direct
- * conversation only when they are one of its two members).
- */
-export async function unreadMentions(
-  db: Queryable,
-  organizationId: string,
-  reviewerId: string,
-  limit: number,
-) {
-  return queryRows<MentionRow>(
-    db,
-    sql`select mm.id, mm.message_id, mm.conversation_id, c.type as conversation_type, c.song_id,
-          m.message_text, by_whom.name as mentioned_by_name, m.created_at
-        from message_mentions mm
-        join messages m on m.id = mm.message_id
-        join conversations c on c.id = mm.conversation_id
-        left join reviewers by_whom on by_whom.id = mm.mentioned_by_user_id
-        where mm.organization_id = ${organizationId} and mm.mentioned_user_id = ${reviewerId}
-          and not m.is_deleted
-          and (c.type <> 'dm' or ${reviewerId} in (c.user1_id, c.user2_id))
-          and not exists (select 1 from message_reads r where r.message_id = m.id and r.user_id = ${reviewerId})
-          and m.sequence > ${readMarker(sql`m.conversation_id`, reviewerId)}
-        order by m.created_at desc, mm.id
         limit ${limit}`,
   );
 }

@@ -3,6 +3,7 @@ import { daysLeft, deadlineBadge, sortPending } from '@music-review/core/review-
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { unreadMentions } from '../messages/messages.service.ts';
 import * as repo from './hub.repo.ts';
 
 /** Home lists at most this many unread notifications and mentions (the bell has them all). */
@@ -65,7 +66,7 @@ export function createHubService(ctx: AppContext) {
       const { pending, notifications, mentions } = await database.withOrg(organizationId, async (tx) => ({
         pending: await repo.pendingReviews(tx, organizationId, reviewerId, now),
         notifications: await repo.unreadNotifications(tx, organizationId, reviewerId, HOME_LIST_LIMIT),
-        mentions: await repo.unreadMentions(tx, organizationId, reviewerId, HOME_LIST_LIMIT),
+        mentions: await unreadMentions(tx, organizationId, reviewerId, HOME_LIST_LIMIT),
       }));
       const sorted = sortPending(
         pending.map((p) => ({ ...p, submittedAt: new Date(p.submitted_at) })),

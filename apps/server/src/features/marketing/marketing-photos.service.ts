@@ -13,12 +13,16 @@ import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import {
+  assertStorageRoom,
+  forgetStorageUsage,
+  recordStorageUsage,
+} from '../../platform/plans/storage-quota.ts';
 import type { PublicLink } from '../../platform/public-links/public-links.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
 import { buildKey, parseKey } from '../../platform/storage/keys.ts';
 import { allowedFamily, familyOf, normalizeContentType } from '../../platform/storage/upload-rules.ts';
-import { assertStorageRoom, forgetStorageUsage, recordStorageUsage } from '../assets/storage-quota.ts';
 import * as repo from './marketing.repo.ts';
 import type { OpenedLink } from './marketing-public.service.ts';
 

@@ -8,7 +8,7 @@ import {
 import { canUseFeature, STARTER_PLAN } from '@music-review/core/plan-rules';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Tx } from '../../platform/db/index.ts';
+import type { Queryable, Tx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ConversationAccess } from './access.ts';
 import * as repo from './conversations.repo.ts';
@@ -31,6 +31,19 @@ export function createAvatarUrls(ctx: AppContext) {
       return null;
     }
   };
+}
+
+/**
+ * The song's chat, made when missing, in the caller's transaction bound to organizationId; undefined
+ * when the label has no such song. `created` says whether this call made it. Metadata forms post
+ * their link into it.
+ */
+export function openSongChat(
+  tx: Queryable,
+  organizationId: string,
+  songId: string,
+): Promise<{ conversation: repo.ConversationRow; created: boolean } | undefined> {
+  return repo.createOrGetSongChat(tx, organizationId, songId);
 }
 
 export function createConversationsService(ctx: AppContext, access: ConversationAccess) {

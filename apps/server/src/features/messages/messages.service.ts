@@ -17,7 +17,7 @@ import type { Member } from '../../platform/auth/request-auth.ts';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
-import type { ConversationAccess, ConversationScope } from './access.ts';
+import { type ConversationAccess, type ConversationScope, createConversationAccess } from './access.ts';
 import * as activity from './activity.repo.ts';
 import { createAvatarUrls } from './conversations.service.ts';
 import { titleOf, toMessageDto } from './dto.ts';
@@ -40,7 +40,43 @@ function storable(body: SendMessageBody) {
   return { text, attachment };
 }
 
-export function createMessagesService(ctx: AppContext, access: ConversationAccess) {
+/**
+ * The caller's mentions in messages they have not read (newest first, at most `limit`), read in the
+ * caller's transaction bound to organizationId. The home page lists them beside its other items.
+ */
+export function unreadMentions(
+  tx: Queryable,
+  organizationId: string,
+  reviewerId: string,
+  limit: number,
+): Promise<repo.MentionRow[]> {
+  return repo.unreadMentions(tx, organizationId, reviewerId, limit);
+}
+
+/**
+ * Posts a plain message as the sender into a conversation of the organization, in the caller's
+ * transaction bound to it, with the conversation's next sequence (see repo.insertMessage); no
+ * mentions and no notifications. Undefined when there is no such conversation. For features that
+ * announce something in a chat they already checked the caller may see (a call's join link).
+ */
+export function postMessage(
+  tx: Queryable,
+  organizationId: string,
+  conversationId: string,
+  senderId: string,
+  text: string,
+): Promise<repo.MessageRow | undefined> {
+  return repo.insertMessage(tx, organizationId, conversationId, senderId, text);
+}
+
+/**
+ * The messages service. The routes share one conversation access with the conversations service;
+ * another feature that sends messages (metadata forms) lets it make its own.
+ */
+export function createMessagesService(
+  ctx: AppContext,
+  access: ConversationAccess = createConversationAccess(ctx),
+) {
   const { database, config } = ctx;
   const notifications = createNotificationsService(ctx);
   const avatarUrl = createAvatarUrls(ctx);

@@ -31,8 +31,7 @@ import {
   type PublicLink,
   resolvePublicLink,
 } from '../../platform/public-links/public-links.ts';
-import { createConversationAccess } from '../messages/access.ts';
-import { createOrGetSongChat } from '../messages/conversations.repo.ts';
+import { openSongChat } from '../messages/conversations.service.ts';
 import { createMessagesService } from '../messages/messages.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './metadata-forms.repo.ts';
@@ -72,8 +71,7 @@ function checkedData(data: MetadataFormDraft) {
 export function createMetadataFormsService(ctx: AppContext) {
   const { database, config, mailer } = ctx;
   const notifications = createNotificationsService(ctx);
-  const access = createConversationAccess(ctx);
-  const messages = createMessagesService(ctx, access);
+  const messages = createMessagesService(ctx);
 
   const linkOf = (token: string, expiresAt: Date): IssuedMetadataLinkDto => {
     const path = `${METADATA_FORM_PATH}${token}`;
@@ -240,7 +238,7 @@ export function createMetadataFormsService(ctx: AppContext) {
       const { link, isNew } = await linkToShare(member, formId, body.token);
       const { form, conversationId } = await database.withOrg(member.organizationId, async (tx) => {
         const form = await requireForm(tx, member, formId);
-        const chat = await createOrGetSongChat(tx, member.organizationId, form.song_id);
+        const chat = await openSongChat(tx, member.organizationId, form.song_id);
         if (!chat) throw notFound(METADATA_MESSAGES.songNotFound);
         return { form, conversationId: chat.conversation.id };
       });

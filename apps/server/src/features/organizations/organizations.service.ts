@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type { OrganizationDto, ReviewerDto } from '@music-review/core/api';
-import { reviewerNameFor } from '@music-review/core/auth';
 import { isMfaPending } from '@music-review/core/mfa';
 import { inviteCodeError, labelNameError, ORGANIZATION_MESSAGES as M } from '@music-review/core/organization';
 import { canAddUser } from '@music-review/core/plan-rules';
@@ -8,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { AccessClaims } from '../../platform/auth/keys.ts';
 import { type Caller, type Member, mfaRequired } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { ensureReviewer, findUserById } from '../auth/auth.repo.ts';
+import { ensureReviewerForUser } from '../auth/auth.service.ts';
 import * as repo from './organizations.repo.ts';
 
 // No 0/O or 1/I: codes are read aloud and typed by hand.
@@ -57,9 +56,9 @@ export function createOrganizationsService(ctx: AppContext) {
   async function ensureReviewerFor(caller: Pick<Caller, 'userId'>) {
     const existing = await repo.findReviewerByUserId(database.db, caller.userId);
     if (existing) return existing;
-    const user = await findUserById(database.db, caller.userId);
-    if (!user) throw new AppError('unauthorized', M.notAuthenticated);
-    await ensureReviewer(database.db, user, reviewerNameFor(user.email, user.userMetadata));
+    if (!(await ensureReviewerForUser(database.db, caller.userId))) {
+      throw new AppError('unauthorized', M.notAuthenticated);
+    }
     const created = await repo.findReviewerByUserId(database.db, caller.userId);
     if (!created) throw new AppError('internal', M.reviewerCreateFailed);
     return created;

@@ -6,6 +6,7 @@ import type {
 } from '@music-review/core/presence';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
+import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import * as repo from './presence.repo.ts';
 
@@ -31,6 +32,18 @@ function toMemberDto(row: repo.PresenceRow): PresenceMemberDto {
           }
         : null,
   };
+}
+
+/**
+ * Records that the member is on one of the song's pages now (an upsert on song and member), in the
+ * caller's transaction bound to organizationId. False when the label has no such song. The presence
+ * heartbeat and the track viewers' own heartbeat both record viewings this way.
+ */
+export function recordViewing(
+  tx: Queryable,
+  viewing: { organizationId: string; reviewerId: string; songId: string; page: string },
+): Promise<boolean> {
+  return repo.upsertViewing(tx, viewing);
 }
 
 export function createPresenceService(ctx: AppContext) {

@@ -1,10 +1,10 @@
 import type { Queryable } from '../../platform/db/index.ts';
 import { PdfWriter } from '../../platform/pdf/pdf-writer.ts';
+import { recordStorageUsage } from '../../platform/plans/storage-quota.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
 import { makePng, makeWavWith } from '../../platform/storage/test-media.ts';
 import type { DemoInput } from '../assets/assets.demo.ts';
-import { recordStorageUsage } from '../assets/storage-quota.ts';
 import { insertFile, insertFolder } from './project-folder.repo.ts';
 
 /**

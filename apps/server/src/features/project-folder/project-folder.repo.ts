@@ -27,6 +27,15 @@ export type FileRow = {
 const FILE_COLUMNS = sql`f.id, f.song_id, f.folder_id, f.name, f.file_key, f.content_type, f.size_bytes,
   r.name as uploaded_by_name, f.created_at, f.deleted_at`;
 
+/** One of the label's songs (another label's id finds nothing, like a missing one). */
+export async function findSong(db: Queryable, organizationId: string, songId: string) {
+  const [row] = await queryRows<{ id: string; status: string }>(
+    db,
+    sql`select id, status from songs where organization_id = ${organizationId} and id = ${songId}`,
+  );
+  return row;
+}
+
 /** Every folder of a song, deleted ones too (the listing decides what is visible). */
 export async function listFolders(db: Queryable, organizationId: string, songId: string) {
   return queryRows<FolderRow>(

@@ -14,16 +14,15 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
-import { buildKey, parseKey } from '../../platform/storage/keys.ts';
-import { familyOf, normalizeContentType } from '../../platform/storage/upload-rules.ts';
-import { findSong } from '../assets/assets.repo.ts';
 import {
   assertStorageRoom,
   forgetStorageUsage,
   recordStorageUsage,
   storageUsage,
-} from '../assets/storage-quota.ts';
+} from '../../platform/plans/storage-quota.ts';
+import { finalizeUpload } from '../../platform/storage/finalize-upload.ts';
+import { buildKey, parseKey } from '../../platform/storage/keys.ts';
+import { familyOf, normalizeContentType } from '../../platform/storage/upload-rules.ts';
 import * as repo from './project-folder.repo.ts';
 
 const URL_TTL_SECONDS = 3600;
@@ -66,7 +65,7 @@ export function createProjectFolderService(ctx: AppContext) {
   const { driver, limits, uploadUrlTtlSeconds } = ctx.storage;
 
   async function requireSong(tx: Queryable, organizationId: string, songId: string, forWriting = false) {
-    const song = await findSong(tx, organizationId, songId);
+    const song = await repo.findSong(tx, organizationId, songId);
     if (!song) throw notFound('Song not found');
     if (forWriting && song.status !== 'signed') {
       throw new AppError('conflict', 'The project folder is for signed songs only.');

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { createVersionedCache, organizationDataVersion } from '../../platform/cache/versioned-cache.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { findSong } from '../songs/songs.repo.ts';
+import { findSongForReviewer } from '../songs/songs.service.ts';
 import { nextDaysLeftChange } from './review-dashboard.cache.ts';
 import * as dashboardRepo from './review-dashboard.repo.ts';
 import * as repo from './reviews.repo.ts';
@@ -110,7 +110,7 @@ export function createReviewsService(ctx: AppContext) {
     values: { musical: number; artist: number; overall: number; comment: string | null; isUseless: boolean },
   ) {
     return database.withOrg(member.organizationId, async (tx) => {
-      const song = await findSong(tx, member.organizationId, member.reviewer.id, songId);
+      const song = await findSongForReviewer(tx, member.organizationId, member.reviewer.id, songId);
       if (!song) throw notFound('Song not found');
       if (song.status === 'signed' || song.status === 'passed') {
         throw new AppError('conflict', 'A decision has already been made on this song.');
@@ -204,7 +204,7 @@ export function createReviewsService(ctx: AppContext) {
      */
     async listForSong(member: Member, songId: string) {
       return database.withOrg(member.organizationId, async (tx) => {
-        const song = await findSong(tx, member.organizationId, member.reviewer.id, songId);
+        const song = await findSongForReviewer(tx, member.organizationId, member.reviewer.id, songId);
         if (!song) throw notFound('Song not found');
         const all = (await repo.listReviewsOfSong(tx, member.organizationId, songId)).map(toReviewDto);
         const version = Number(song.current_version_number);

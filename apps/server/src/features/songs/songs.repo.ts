@@ -109,8 +109,17 @@ export async function setSongsStatus(
  * Tracks the label added in the usage window (spec section 9: the last 30 days, rolling), for an
  * organization row aliased o. Songs are never deleted, so this is the uploads of those days.
  */
-export const tracksInWindow = sql`(select count(*)::int from songs w
+const tracksInWindow = sql`(select count(*)::int from songs w
   where w.organization_id = o.id and w.created_at > now() - ${sql.raw(`interval '${USAGE_WINDOW_DAYS} days'`)})`;
+
+/** The tracks the label added in the usage window (tracksInWindow), as the plan's track limit counts them. */
+export async function countTracksInWindow(db: Queryable, organizationId: string) {
+  const rows = await queryRows<{ tracks: number }>(
+    db,
+    sql`select ${tracksInWindow} as tracks from organizations o where o.id = ${organizationId}`,
+  );
+  return Number(rows[0]?.tracks ?? 0);
+}
 
 /**
  * Locks the organization while a track is added, so two uploads cannot both take the last slot of

@@ -4,6 +4,7 @@ import { toAudiowaveform } from '@music-review/core/waveform';
 import { waveformDataSchema } from '@music-review/core/waveform-schema';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
+import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { finalizeUpload, readStream } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
@@ -48,6 +49,28 @@ function decodeCursor(cursor: string) {
  */
 export const monthStart = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+
+/**
+ * The tracks the label uploaded in the last 30 days, as the plan's track limit counts them, read in
+ * the caller's transaction bound to organizationId. The team page shows it beside the limit.
+ */
+export function tracksInUsageWindow(tx: Queryable, organizationId: string): Promise<number> {
+  return repo.countTracksInWindow(tx, organizationId);
+}
+
+/**
+ * The song as the reviewer sees it (its status and current version included), read in the caller's
+ * transaction bound to organizationId; undefined outside the label. Reviews check and version a
+ * review against it in the same transaction as they save it.
+ */
+export function findSongForReviewer(
+  tx: Queryable,
+  organizationId: string,
+  reviewerId: string,
+  songId: string,
+): Promise<repo.SongRow | undefined> {
+  return repo.findSong(tx, organizationId, reviewerId, songId);
+}
 
 export function createSongsService(ctx: AppContext) {
   const { database } = ctx;

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '../../platform/db/index.ts';
 import { reviewers } from '../../platform/db/schema.ts';
-import { tracksInWindow } from '../songs/songs.repo.ts';
 
 export type MemberRow = typeof reviewers.$inferSelect;
 
@@ -20,16 +19,17 @@ export type PlanUsageRow = {
   track_limit: number;
   user_limit: number;
   member_count: number;
-  tracks_last_30_days: number;
 };
 
-/** The plan's limits with the tracks of the last 30 days (what the track limit counts) and the members. */
+/**
+ * The plan's limits with the members. The tracks of the last 30 days (what the track limit counts)
+ * are the songs feature's to count: the team page asks the songs service, in the same transaction.
+ */
 export async function getPlanUsage(tx: Queryable, organizationId: string) {
   const rows = await queryRows<PlanUsageRow>(
     tx,
     sql`select o.name, o.invite_code, p.name as plan_name, p.track_limit, p.user_limit,
-          (select count(*)::int from reviewers r where r.organization_id = o.id) as member_count,
-          ${tracksInWindow} as tracks_last_30_days
+          (select count(*)::int from reviewers r where r.organization_id = o.id) as member_count
         from organizations o join subscription_plans p on p.id = o.subscription_plan_id
         where o.id = ${organizationId}`,
   );

@@ -13,6 +13,7 @@ import type { Queryable } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
+import { tracksInUsageWindow } from '../songs/songs.service.ts';
 import * as repo from './team.repo.ts';
 
 /** Invitation mails per label per hour: enough for onboarding a team, not for spamming strangers. */
@@ -56,9 +57,10 @@ export function createTeamService(ctx: AppContext) {
   return {
     /** GET /api/v1/team: the members, the invitation code and the plan's usage. */
     async team(admin: Member): Promise<TeamDto> {
-      const { members, usage } = await database.withOrg(admin.organizationId, async (tx) => ({
+      const { members, usage, tracks } = await database.withOrg(admin.organizationId, async (tx) => ({
         members: await repo.listMembers(tx, admin.organizationId),
         usage: await repo.getPlanUsage(tx, admin.organizationId),
+        tracks: await tracksInUsageWindow(tx, admin.organizationId),
       }));
       if (!usage) throw notFound();
       return {
@@ -67,7 +69,7 @@ export function createTeamService(ctx: AppContext) {
         plan: {
           plan_name: usage.plan_name,
           track_limit: Number(usage.track_limit),
-          tracks_last_30_days: Number(usage.tracks_last_30_days),
+          tracks_last_30_days: tracks,
           user_limit: Number(usage.user_limit),
           member_count: Number(usage.member_count),
         },

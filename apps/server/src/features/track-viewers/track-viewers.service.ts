@@ -2,7 +2,7 @@ import type { TrackViewerDto, TrackViewerPage } from '@music-review/core/track-v
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { upsertViewing } from '../presence/presence.repo.ts';
+import { recordViewing } from '../presence/presence.service.ts';
 import * as repo from './track-viewers.repo.ts';
 
 const AVATAR_URL_SECONDS = 3600;
@@ -24,7 +24,7 @@ export function createTrackViewersService(ctx: AppContext) {
     /** PUT /api/v1/songs/{id}/viewers: the viewer heartbeat (upsert on song and member). */
     async view(member: Member, songId: string, page: TrackViewerPage): Promise<void> {
       const found = await database.withOrg(member.organizationId, (tx) =>
-        upsertViewing(tx, {
+        recordViewing(tx, {
           organizationId: member.organizationId,
           reviewerId: member.reviewer.id,
           songId,

@@ -1,14 +1,13 @@
 import { storageLimitMessage } from '@music-review/core/project-folder';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { StorageDriver } from '../../platform/storage/driver.ts';
-import { readStream } from '../../platform/storage/finalize-upload.ts';
+import { type Queryable, queryRows } from '../db/index.ts';
+import { AppError } from '../errors.ts';
 
 /**
- * The label's stored files against its plan (spec section 7), shared by release/artist assets and
- * the project folder. Every query runs in the caller's `withOrg` transaction, so the SQL functions
- * see only the label's own rows.
+ * The label's stored files against its plan (spec section 7), shared by release/artist assets, the
+ * project folder and the marketing press photos: one rule for every feature that stores files, so it
+ * lives here rather than in any one of them. Every query runs in the caller's `withOrg` transaction,
+ * so the SQL functions see only the label's own rows.
  */
 export async function storageUsage(tx: Queryable, organizationId: string) {
   const [row] = await queryRows<{
@@ -65,14 +64,4 @@ export async function forgetStorageUsage(tx: Queryable, organizationId: string, 
           sql`, `,
         )})`,
   );
-}
-
-/** The first bytes of a stored object (for the header checks); 64 KiB covers WAV/AIFF chunks before fmt/COMM. */
-export async function readHead(driver: StorageDriver, key: string, bytes = 65_536): Promise<Buffer | null> {
-  const info = await driver.head(key);
-  if (!info) return null;
-  if (info.size === 0) return Buffer.alloc(0);
-  const obj = await driver.getStream(key, { start: 0, end: Math.min(info.size, bytes) - 1 });
-  if (!obj) return null;
-  return readStream(obj.body, bytes);
 }
