@@ -148,6 +148,9 @@ function loginPageChunk(): (id: string, graph: ModuleGraph) => string | null {
   };
 }
 
+/** A feature's public index, features/<name>/index.ts (docs/ARCHITECTURE.md "Contracts and boundaries"). */
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][\w-]+[\\/]index\.ts$/;
+
 const CONTRACT_MODULE = /[\\/]packages[\\/]core[\\/]src[\\/]contracts[\\/]([\w-]+)\.ts$/;
 
 /**
@@ -209,6 +212,10 @@ export default defineConfig({
     // Every browser the build targets preloads modules itself; the polyfill only cost first-load bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A feature's index only re-exports: importing one name from it must not load the modules
+      // behind its other names, which the bundler otherwise keeps in case loading them does something
+      // (the add-tracks page, importing the waveform generator, got the waveform player's chunk too).
+      treeshake: { moduleSideEffects: [{ test: FEATURE_INDEX, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [

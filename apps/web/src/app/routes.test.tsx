@@ -60,7 +60,7 @@ async function expectLocation(location: () => string | null, expected: string) {
 // measures rendering, not Vite transforming the player and its dependencies.
 beforeAll(async () => {
   await import('../features/review/pages/review-dashboard-page');
-  await import('../features/review/pages/review-song-page');
+  await import('./routes/review-song-page');
 });
 
 describe('route guards', () => {

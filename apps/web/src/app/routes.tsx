@@ -107,7 +107,7 @@ const ReviewDashboardPage = page(
   (m) => m.ReviewDashboardPage,
 );
 const ReviewSongPage = page(
-  () => import('../features/review/pages/review-song-page'),
+  () => import('./routes/review-song-page'),
   (m) => m.ReviewSongPage,
 );
 const OverviewPage = page(
@@ -135,7 +135,7 @@ const AddTracksPage = page(
   (m) => m.AddTracksPage,
 );
 const ProfilePage = page(
-  () => import('../features/profile/pages/profile-page'),
+  () => import('./routes/profile-page'),
   (m) => m.ProfilePage,
 );
 const CataloguePage = page(
@@ -159,7 +159,7 @@ const VideoCallPage = page(
   (m) => m.VideoCallPage,
 );
 const SupportInboxPage = page(
-  () => import('../features/support/pages/support-inbox-page'),
+  () => import('./routes/support-inbox-page'),
   (m) => m.SupportInboxPage,
 );
 const SignedSongsPage = page(
@@ -167,11 +167,11 @@ const SignedSongsPage = page(
   (m) => m.SignedSongsPage,
 );
 const SignedSongsMetadataPage = page(
-  () => import('../features/signed-songs/pages/signed-songs-metadata-page'),
+  () => import('../features/metadata/pages/signed-songs-metadata-page'),
   (m) => m.SignedSongsMetadataPage,
 );
 const SignedSongPage = page(
-  () => import('../features/signed-songs/pages/signed-song-page'),
+  () => import('./routes/signed-song-page'),
   (m) => m.SignedSongPage,
 );
 

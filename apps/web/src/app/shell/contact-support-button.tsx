@@ -3,7 +3,7 @@ import { Headset, Lock } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { useOpenSupportChat } from '../../features/support/api/open-support-chat';
+import { useOpenSupportChat } from '../../features/support';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { cn } from '../../lib/cn';

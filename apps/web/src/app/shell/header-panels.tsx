@@ -2,7 +2,7 @@ import { unreadBadgeText } from '@music-review/core/messages';
 import { MessageSquare } from 'lucide-react';
 import { lazy, Suspense, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button';
-import { useMessagesPanel } from '../../features/messages/use-messages-panel';
+import { useMessagesPanel } from '../../features/messages/shell';
 import { useUnreadMessageCount } from './use-unread-message-count';
 
 /** The panel (threads, composer, new-chat dialog) is its own chunk, fetched when first wanted. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { organizationQueryKey } from '../../features/label-hub/api/get-organization';
+import { organizationQueryKey } from '../../features/label-hub';
 import { meQueryKey } from '../../lib/me';
 import { useRealtimeClient, useRealtimeTopic } from '../../lib/realtime-context';
 

@@ -1,7 +1,7 @@
 import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { NowPlayingStrip } from '../../features/player/components/now-playing-strip';
+import { NowPlayingStrip } from '../../features/player/shell';
 import { SKIP_SECONDS, usePlayer } from '../../lib/audio/player-context';
 import { cn } from '../../lib/cn';
 import {

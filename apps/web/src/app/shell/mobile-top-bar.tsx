@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Deferred } from '../../components/deferred';
 import { paths } from '../../config/paths';
-import { BrandedLogo } from '../../features/branding/components/branded-logo';
-import { NotificationsButton } from '../../features/notifications/components/notifications-button';
+import { BrandedLogo } from '../../features/branding/shell';
+import { NotificationsButton } from '../../features/notifications/shell';
 import { MessagesButton } from './header-panels';
 import { UserMenu } from './user-menu';
 

@@ -1,7 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { BrandedLogo } from '../../features/branding/components/branded-logo';
+import { BrandedLogo } from '../../features/branding/shell';
 import { cn } from '../../lib/cn';
 import { ContactSupportButton } from './contact-support-button';
 import { FEEDBACK_NAV, isNavItemActive, LABEL_HUB_NAV, type NavItem, SIDEBAR_NAV } from './nav-items';

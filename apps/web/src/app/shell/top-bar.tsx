@@ -1,7 +1,7 @@
 import { Deferred } from '../../components/deferred';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { NotificationsButton } from '../../features/notifications/components/notifications-button';
-import { GlobalSearch } from '../../features/search/components/global-search';
+import { NotificationsButton } from '../../features/notifications/shell';
+import { GlobalSearch } from '../../features/search';
 import { MessagesButton } from './header-panels';
 import { UserMenu } from './user-menu';
 

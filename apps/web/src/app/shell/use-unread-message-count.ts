@@ -1,6 +1,6 @@
 import { getUnreadMessageCount } from '@music-review/core/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messagesKeys } from '../../features/messages/api/keys';
+import { messagesKeys } from '../../features/messages/shell';
 import { useApiClient } from '../../lib/api-context';
 import { useRealtimeTopic } from '../../lib/realtime-context';
 

@@ -2,7 +2,7 @@ import type { SongDto } from '@music-review/core/api';
 import type { ApiClient } from '../../lib/api-client';
 import { MAX_WAVEFORM_SOURCE_BYTES, waveformFileName } from '../../lib/upload/audio-file';
 import { putWithProgress, uploadCancelled } from '../../lib/upload/put-with-progress';
-import { type GeneratedWaveform, generateWaveformFromFile } from '../player/generate-waveform';
+import { type GeneratedWaveform, generateWaveformFromFile } from '../player';
 import { type CreateSongBody, createSong, type TrackDetails } from './api/create-song';
 import { requestUploadUrl, type UploadTarget, type UploadUrlRequest } from './api/request-upload-url';
 

@@ -1,6 +1,6 @@
 import { type AudioType, looksLikeHtml, sniffAudioType } from '@music-review/core/audio-types';
 import { validateWaveformData, type WaveformData, waveformErrorMessages } from '@music-review/core/waveform';
-import { audioContextClass, channelsOf, generateInWorker } from '../player/generate-waveform';
+import { audioContextClass, channelsOf, generateInWorker } from '../player';
 
 /** Everything the diagnostics page reports about one file. */
 export interface AudioAnalysis {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import type { ApiClient } from '../../../lib/api-client';
-import { reviewDashboardQueryKey } from '../../review/api/get-review-dashboard';
+import { reviewDashboardQueryKey } from '../../review';
 
 /** The server's texts for the same checks (POST /api/v1/songs). */
 export const trackDetailsMessages = {

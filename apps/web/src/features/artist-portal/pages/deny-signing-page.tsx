@@ -1,4 +1,4 @@
-import { CONTRACT_TEXTS } from '@music-review/core/contracts';
+import { CONTRACT_TEXTS, type PublicDeclineDto } from '@music-review/core/contracts';
 import { CircleCheck, FileX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -12,7 +12,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-field';
-import { type PublicDeclineDto, useDecline, usePublicDecline } from '../../contracts/api/contracts-api';
+import { useDecline, usePublicDecline } from '../../contracts';
 
 const HINT = 'If you want to talk about the contract, contact the label directly.';
 

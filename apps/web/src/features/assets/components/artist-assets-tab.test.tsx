@@ -22,7 +22,7 @@ const assets: SongAssetsDto = {
 const BIO = 'POST /api/v1/songs/song-1/assets/bio-text';
 
 beforeAll(async () => {
-  await import('../../signed-songs/pages/signed-song-page');
+  await import('../../../app/routes/signed-song-page');
 });
 
 describe('artist assets tab', () => {

@@ -59,7 +59,7 @@ const open = () => renderApp({ route: '/signed-songs/song-1/release-assets', ses
 const card = (name: string) => screen.getByRole('region', { name });
 
 beforeAll(async () => {
-  await import('../../signed-songs/pages/signed-song-page');
+  await import('../../../app/routes/signed-song-page');
 });
 
 beforeEach(() => {

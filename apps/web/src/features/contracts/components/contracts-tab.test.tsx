@@ -90,7 +90,7 @@ function serve(contracts: ContractDto[], routes: Parameters<typeof mockFetch>[0]
 const open = () => renderApp({ route: '/signed-songs/song-1/contracts', session: makeClientSession() });
 
 beforeAll(async () => {
-  await import('../../signed-songs/pages/signed-song-page');
+  await import('../../../app/routes/signed-song-page');
 });
 
 describe('contracts tab', () => {

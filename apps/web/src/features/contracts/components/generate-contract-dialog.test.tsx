@@ -68,7 +68,7 @@ async function openDialog() {
 }
 
 beforeAll(async () => {
-  await import('../../signed-songs/pages/signed-song-page');
+  await import('../../../app/routes/signed-song-page');
 });
 
 describe('generate contract dialog', () => {

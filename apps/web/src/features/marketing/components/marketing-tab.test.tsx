@@ -96,7 +96,7 @@ const open = () => renderApp({ route: '/signed-songs/song-1/marketing', session:
 const taskRow = (title: string) => screen.getByRole('checkbox', { name: `Done: ${title}` }).closest('li')!;
 
 beforeAll(async () => {
-  await import('../../signed-songs/pages/signed-song-page');
+  await import('../../../app/routes/signed-song-page');
 });
 
 describe('marketing tab', () => {

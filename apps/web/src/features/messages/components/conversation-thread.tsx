@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../../lib/me';
-import { StartCallButton } from '../../video-call/components/start-call-button';
+import { StartCallButton } from '../../video-call';
 import { useDeleteMessage } from '../api/delete-message';
 import { useConversation } from '../api/get-conversations';
 import { useMembers } from '../api/get-members';

@@ -17,7 +17,7 @@ import { useApiClient } from '../../../lib/api-context';
 import { PlayerProvider } from '../../../lib/audio/player-context';
 import { MetadataFormUrlSource } from '../../../lib/audio/signed-url-source';
 import { useConfirmLeave } from '../../../lib/use-confirm-leave';
-import { WaveformPlayer } from '../../player/components/waveform-player';
+import { WaveformPlayer } from '../../player';
 import { publicFormQueryKey, submitMetadataForm, usePublicMetadataForm } from '../api/public-form';
 import { MetadataFields } from '../components/metadata-fields';
 import { MetadataSummary } from '../components/metadata-summary';

@@ -80,7 +80,7 @@ async function open() {
 }
 
 beforeAll(async () => {
-  await import('../../signed-songs/pages/signed-song-page');
+  await import('../../../app/routes/signed-song-page');
 });
 
 describe('project folder tab', () => {

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
-import { WaveformPlayer } from '../../player/components/waveform-player';
+import { WaveformPlayer } from '../../player';
 import type { ReviewCardDto } from '../api/types';
 import { useMarkUselessAction } from './use-mark-useless-action';
 

@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { ConversationThread } from '../../messages/components/conversation-thread';
+import { ConversationThread } from '../../messages';
 import { useSongChat } from '../api/get-song-chat';
 
 /** Where the review page has room for the panel beside the review (it stacks below it otherwise). */

@@ -8,7 +8,7 @@ import {
   WAVEFORM_HEIGHT_MOBILE,
   WaveformCanvas,
   WaveformControls,
-} from '../../player/components/waveform-player';
+} from '../../player';
 
 /**
  * A generated waveform drawn exactly as the song player draws it (same drawing code, same

@@ -1,21 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { Card } from '../../../components/ui/card';
-import { isSignedSongSection, paths, SIGNED_SONG_TABS, type SignedSongSection } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
-import { ArtistAssetsTab } from '../../assets/components/artist-assets-tab';
-import { ReleaseAssetsTab } from '../../assets/components/release-assets-tab';
-import { ContractsTab } from '../../contracts/components/contracts-tab';
-import { LabelCopyTab } from '../../label-copy/components/label-copy-tab';
-import { MarketingTab } from '../../marketing/components/marketing-tab';
-import { MetadataTab } from '../../metadata/components/metadata-tab';
-import { ProjectFolderTab } from '../../project-folder/components/project-folder-tab';
-import { SongChatThread } from '../../song-chat/components/song-chat-panel';
-import { TrackViewers } from '../../track-viewers/components/track-viewers';
-import { useTrackViewing } from '../../track-viewers/use-track-viewing';
-import { useSignedSongOverview } from '../api/get-signed-songs';
-import { SongOverviewTab } from '../components/song-overview-tab';
+import { PageHeader } from '../../components/page-header';
+import { Card } from '../../components/ui/card';
+import { isSignedSongSection, paths, SIGNED_SONG_TABS, type SignedSongSection } from '../../config/paths';
+import { ArtistAssetsTab, ReleaseAssetsTab } from '../../features/assets';
+import { ContractsTab } from '../../features/contracts';
+import { LabelCopyTab } from '../../features/label-copy';
+import { MarketingTab } from '../../features/marketing';
+import { MetadataTab } from '../../features/metadata';
+import { ProjectFolderTab } from '../../features/project-folder';
+import { SongOverviewTab, useSignedSongOverview } from '../../features/signed-songs';
+import { SongChatThread } from '../../features/song-chat';
+import { TrackViewers, useTrackViewing } from '../../features/track-viewers';
+import { cn } from '../../lib/cn';
 
 const SECTION_LABELS: Record<SignedSongSection, string> = {
   overview: 'Overview',

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeClientSession, makeMe } from '../../../test/factories';
-import { apiError, json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
-import { makeConversation, makeMessage } from '../../messages/testing/factories';
-import { threadRoutes } from '../../song-chat/testing/thread-routes';
+import { makeConversation, makeMessage } from '../../features/messages/testing/factories';
+import { threadRoutes } from '../../features/song-chat/testing/thread-routes';
+import { makeClientSession, makeMe } from '../../test/factories';
+import { apiError, json, mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
 
 const support = (id: string, organization: string, preview: string, unread = 0) =>
   makeConversation({

@@ -1,15 +1,15 @@
 import { type ConversationSummaryDto, unreadBadgeText } from '@music-review/core/messages';
 import { ArrowLeft, Inbox } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
-import { ConversationThread } from '../../messages/components/conversation-thread';
-import { formatRelativeTime } from '../../notifications/format-relative-time';
-import { useLiveSupportInbox, useSupportInbox } from '../api/get-support-inbox';
+import { PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { paths } from '../../config/paths';
+import { ConversationThread } from '../../features/messages';
+import { formatRelativeTime } from '../../features/notifications';
+import { useLiveSupportInbox, useSupportInbox } from '../../features/support';
+import { cn } from '../../lib/cn';
 
 /** The query parameter naming the open conversation (`?chat=` belongs to the messages panel). */
 const OPEN_PARAM = 'conversation';

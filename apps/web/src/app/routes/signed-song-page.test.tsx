@@ -2,11 +2,11 @@ import type { SignedSongOverviewDto } from '@music-review/core/signed-songs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeClientSession, makeMe } from '../../../test/factories';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
-import { makeMessage } from '../../messages/testing/factories';
-import { makeSongChat, songChatRoutes } from '../../song-chat/testing/song-chat-routes';
+import { makeMessage } from '../../features/messages/testing/factories';
+import { makeSongChat, songChatRoutes } from '../../features/song-chat/testing/song-chat-routes';
+import { makeClientSession, makeMe } from '../../test/factories';
+import { json, mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
 
 const chat = makeSongChat('song-1', { last_sequence: 1 });
 

@@ -9,9 +9,9 @@ import {
   makeRevisionRequest,
   makeSong,
   makeSongReviews,
-} from '../../../test/factories';
-import { apiError, json, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+} from '../../test/factories';
+import { apiError, json, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
 
 const song = makeSong({ id: 'song-1', title: 'Midnight Drive', artist: 'The Lights' });
 const uselessMine = makeReview({

@@ -1,21 +1,23 @@
 import { Moon, Sun } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
-import { useMe } from '../../../lib/me';
-import { useTheme } from '../../../lib/theme/theme-context';
-import { BrandingEditor } from '../../branding/components/branding-editor';
-import { NotificationPreferences } from '../../notifications/components/notification-preferences';
-import { AccountSection } from '../components/account-section';
-import { MfaSection } from '../components/mfa-section';
-import { PasswordSection } from '../components/password-section';
-import { SessionsSection } from '../components/sessions-section';
-import { TeamAdmin } from '../components/team-admin';
+import { PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { BrandingEditor } from '../../features/branding';
+import { NotificationPreferences } from '../../features/notifications';
+import {
+  AccountSection,
+  MfaSection,
+  PasswordSection,
+  SessionsSection,
+  TeamAdmin,
+} from '../../features/profile';
+import { cn } from '../../lib/cn';
+import { useMe } from '../../lib/me';
+import { useTheme } from '../../lib/theme/theme-context';
 
 /** Dark or light, remembered on this device. */
 function AppearanceCard() {

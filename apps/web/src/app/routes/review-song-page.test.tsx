@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeClientSession, makeMe, makeReview, makeSong, makeSongReviews } from '../../../test/factories';
-import { apiError, json, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { makeClientSession, makeMe, makeReview, makeSong, makeSongReviews } from '../../test/factories';
+import { apiError, json, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
 
 const me = makeMe();
 const song = makeSong({

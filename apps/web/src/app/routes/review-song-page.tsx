@@ -1,28 +1,30 @@
+import type { ReviewDto, SongDto, SongReviewsDto } from '@music-review/core/api';
 import { averageScores, isUselessReview } from '@music-review/core/review-rules';
 import { ArrowLeft, EyeOff, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
-import { useMe } from '../../../lib/me';
-import { WaveformPlayer } from '../../player/components/waveform-player';
-import { SongChatPanel } from '../../song-chat/components/song-chat-panel';
-import { TrackViewers } from '../../track-viewers/components/track-viewers';
-import { useTrackViewing } from '../../track-viewers/use-track-viewing';
-import { useSong } from '../api/get-song';
-import { useSongReviews } from '../api/get-song-reviews';
-import type { ReviewDto, SongDto, SongReviewsDto } from '../api/types';
-import { RequestRevisionDialog } from '../components/request-revision-dialog';
-import { ReviewForm } from '../components/review-form';
-import { ReviewList, UselessMark } from '../components/review-list';
-import { formatAverages } from '../components/song-card';
-import { SongDecisionButtons } from '../components/song-decision';
-import { useMarkUselessAction } from '../components/use-mark-useless-action';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { paths } from '../../config/paths';
+import { WaveformPlayer } from '../../features/player';
+import {
+  formatAverages,
+  RequestRevisionDialog,
+  ReviewForm,
+  ReviewList,
+  SongDecisionButtons,
+  UselessMark,
+  useMarkUselessAction,
+  useSong,
+  useSongReviews,
+} from '../../features/review';
+import { SongChatPanel } from '../../features/song-chat';
+import { TrackViewers, useTrackViewing } from '../../features/track-viewers';
+import { isApiError } from '../../lib/api-client';
+import { useMe } from '../../lib/me';
 
 function BackLink() {
   return (

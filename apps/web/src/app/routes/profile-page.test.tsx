@@ -3,18 +3,18 @@ import type { TeamDto } from '@music-review/core/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeClientSession, makeMe, makeOrganization } from '../../../test/factories';
-import { apiError, json, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { makeClientSession, makeMe, makeOrganization } from '../../test/factories';
+import { apiError, json, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
 
 // Sections other features build: stand-ins here, so these tests see only where the page puts them.
-vi.mock('../../notifications/components/notification-preferences', () => ({
+vi.mock('../../features/notifications/components/notification-preferences', () => ({
   NotificationPreferences: () => <div data-testid="notification-preferences" />,
 }));
-vi.mock('../../branding/components/branding-editor', () => ({
+vi.mock('../../features/branding/components/branding-editor', () => ({
   BrandingEditor: () => <div data-testid="branding-editor" />,
 }));
-vi.mock('../components/mfa-section', () => ({
+vi.mock('../../features/profile/components/mfa-section', () => ({
   MfaSection: () => <div data-testid="mfa-section" />,
 }));
 
