@@ -23,4 +23,13 @@ describe('the feature map in docs/ARCHITECTURE.md', () => {
     const words = new Set(map.match(/[a-z][a-z-]*[a-z]/g));
     expect(folders('apps/web/src/features').filter((name) => !words.has(name))).toEqual([]);
   });
+
+  it('has a contract file for every server feature with routes, named like its folder', () => {
+    const withRoutes = folders('apps/server/src/features').filter((name) =>
+      readdirSync(join(ROOT, 'apps/server/src/features', name)).some((file) => file.endsWith('.routes.ts')),
+    );
+    const contracts = new Set(readdirSync(join(ROOT, 'packages/core/src/contracts')));
+    expect(withRoutes.length).toBeGreaterThan(20);
+    expect(withRoutes.filter((name) => !contracts.has(`${name}.ts`))).toEqual([]);
+  });
 });
