@@ -77,7 +77,12 @@ test('a label signs a song, generates a contract and sends it; the artist signs 
   await expect(artist.getByRole('alert')).toContainText('Tick the box to agree to sign electronically');
   await artist.getByLabel('I agree to sign this document electronically').check();
   await artist.getByRole('button', { name: 'Sign contract' }).click();
-  await expect(artist.getByRole('heading', { name: 'Thank you for signing' })).toBeVisible();
+  // Signing renders the signed PDF (fonts embedded, certificate page) and stores it before it answers:
+  // 7 s in a full clean-clone run on two busy cores, where the default 7 s wait failed (the test
+  // alone passes in 16 s in all).
+  await expect(artist.getByRole('heading', { name: 'Thank you for signing' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(artist.getByRole('link', { name: 'Download the signed PDF' })).toBeVisible();
   // The link serves the signed PDF itself (the app's own signed URL, no storage key in it).
   const signedHref = await artist.getByRole('link', { name: 'Download the signed PDF' }).getAttribute('href');
