@@ -2,7 +2,8 @@ import type { WaveformData } from '@music-review/core/waveform';
 import { MAX_WAVEFORM_SOURCE_BYTES, waveformFileName } from '../../lib/upload/audio-file';
 import { isAbortError, putWithProgress } from '../../lib/upload/put-with-progress';
 import { generateWaveformFromFile } from '../player';
-import { completeRevisionUpload, type RevisionUploadedDto, requestUploadUrl } from './api/revision-upload';
+import { completeRevisionUpload, type RevisionUploadedDto } from './api/complete-revision-upload';
+import { requestUploadUrl } from './api/request-upload-url';
 
 /** What is already on the store for one chosen file, so "Try again" does not send it twice. */
 export interface UploadedParts {

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useApiClient } from '../../lib/api-context';
 import { useMe } from '../../lib/me';
 import { useRealtimeTopic } from '../../lib/realtime-context';
-import { sendTrackViewing, stopTrackViewing } from './api/track-viewers';
+import { sendTrackViewing } from './api/send-track-viewing';
+import { stopTrackViewing } from './api/stop-track-viewing';
 
 /** Removals of our viewing that arrive together are answered with one announcement, this much later. */
 export const REANNOUNCE_DELAY_MS = 300;

@@ -8,10 +8,13 @@ import { useApiClient } from '../../lib/api-context';
 import { useAuthStore } from '../../lib/auth/auth-context';
 import { useMe } from '../../lib/me';
 import { useRealtimeTopic } from '../../lib/realtime-context';
-import { getCallSignals, sendCallSignal } from './api/call-signals';
 import { callQueryKey, useCall } from './api/get-call';
+import { getCallSignals } from './api/get-call-signals';
 import { getIceServers } from './api/get-ice-servers';
-import { joinCall, leaveCall, leaveCallOnUnload, sendCallHeartbeat } from './api/join-call';
+import { joinCall } from './api/join-call';
+import { leaveCall, leaveCallOnUnload } from './api/leave-call';
+import { sendCallHeartbeat } from './api/send-call-heartbeat';
+import { sendCallSignal } from './api/send-call-signal';
 import { CallSession, type CallSessionSnapshot } from './call-session';
 import { acquireLocalMedia, type LocalMedia, stopTracks } from './local-media';
 

@@ -1,11 +1,10 @@
-import { CONTRACT_TEXTS } from '@music-review/core/contracts';
+import { CONTRACT_TEXTS, type PublicDeclineDto } from '@music-review/core/contracts';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
-import type { PublicDeclineDto } from '../../contracts/api/contracts-api';
 
 const info: PublicDeclineDto = {
   contract_id: 'contract-1',

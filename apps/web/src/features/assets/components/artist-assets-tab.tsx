@@ -1,4 +1,4 @@
-import { useSongAssets } from '../api/song-assets';
+import { useSongAssets } from '../api/get-song-assets';
 import { AssetsGrid } from './assets-grid';
 
 /** The signed song's artist assets tab (issue 6): press photos, bio and logos. */

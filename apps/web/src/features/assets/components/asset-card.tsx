@@ -12,7 +12,10 @@ import { UploadProgress } from '../../../components/upload-progress';
 import { useApiClient } from '../../../lib/api-context';
 import { cn } from '../../../lib/cn';
 import { isAbortError } from '../../../lib/upload/put-with-progress';
-import { uploadAsset, useRefreshAssets, useRestoreAsset, useSaveBioText } from '../api/song-assets';
+import { useRefreshAssets } from '../api/get-song-assets';
+import { useRestoreAsset } from '../api/restore-asset';
+import { useSaveBioText } from '../api/save-bio-text';
+import { uploadAsset } from '../api/upload-asset';
 import { AssetPreview } from './asset-preview';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -5,7 +5,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useReleaseReadiness, useSongAssets } from '../api/song-assets';
+import { useSongAssets } from '../api/get-song-assets';
+import { useReleaseReadiness } from '../api/set-release-readiness';
 import { AssetsGrid } from './assets-grid';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

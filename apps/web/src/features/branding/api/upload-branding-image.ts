@@ -19,8 +19,9 @@ export const isBrandingImage = (file: File) =>
   (BRANDING_IMAGE_TYPES as readonly string[]).includes(file.type);
 
 /**
- * Uploads a logo or favicon the way every file goes to storage: a presigned URL of type `images`,
- * the PUT, then the content check (needed with S3, harmless with local files). Returns the key.
+ * Uploads a logo or favicon the way every file goes to storage: POST /functions/v1/generate-presigned-url
+ * for a URL of type `images`, the PUT, then POST /functions/v1/confirm-upload, the content check
+ * (needed with S3, harmless with local files). Returns the key.
  */
 export async function uploadBrandingImage(
   api: ApiClient,

@@ -14,7 +14,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/text-field';
-import { useContractTemplates, useDeleteTemplate, useSaveTemplate } from '../api/contracts-api';
+import { useDeleteTemplate } from '../api/delete-contract-template';
+import { useContractTemplates } from '../api/list-contract-templates';
+import { useSaveTemplate } from '../api/save-contract-template';
 
 type Editing = { id: string | null; kind: ContractKind; name: string; body: string };
 

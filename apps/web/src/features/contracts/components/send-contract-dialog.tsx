@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { useContractAction } from '../api/contracts-api';
+import { useSendContract } from '../api/send-contract';
 import { LinkRow } from './copy-button';
 
 interface SignerRow {
@@ -37,7 +37,7 @@ export function SendContractDialog({
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<SentContractDto | null>(null);
-  const { send } = useContractAction();
+  const send = useSendContract();
   const setRow = (key: number, patch: Partial<SignerRow>) =>
     setSigners((list) => list.map((s) => (s.key === key ? { ...s, ...patch } : s)));
 

@@ -22,7 +22,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
-import { usePublicContract, useSignContract } from '../api/contracts-api';
+import { usePublicContract } from '../api/open-contract-for-signing';
+import { useSignContract } from '../api/sign-contract';
 import { SignaturePad } from '../components/signature-pad';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

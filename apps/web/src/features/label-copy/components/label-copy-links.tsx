@@ -14,7 +14,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/text-field';
-import { useCreateLabelCopyLink, useLabelCopyLinks, useRevokeLabelCopyLink } from '../api/label-copy';
+import { useCreateLabelCopyLink } from '../api/create-label-copy-link';
+import { useLabelCopyLinks } from '../api/list-label-copy-links';
+import { useRevokeLabelCopyLink } from '../api/revoke-label-copy-link';
 import { formatDate } from './label-copy-sheet';
 
 const STATE: Record<LabelCopyLinkDto['state'], { text: string; variant: BadgeVariant }> = {

@@ -16,12 +16,11 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useConfirmLeave } from '../../../lib/use-confirm-leave';
-import {
-  savePublicLabelCopyForm,
-  submitPublicLabelCopyForm,
-  usePublicLabelCopyForm,
-} from '../api/label-copy';
-import { LabelCopyFields, visibleIssues } from '../components/label-copy-fields';
+import { usePublicLabelCopyForm } from '../api/open-label-copy-form';
+import { savePublicLabelCopyForm } from '../api/save-label-copy-form';
+import { submitPublicLabelCopyForm } from '../api/submit-label-copy-form';
+import { visibleIssues } from '../components/fields/visible-issues';
+import { LabelCopyFields } from '../components/label-copy-fields';
 import { autosaveText, useAutosave } from '../use-autosave';
 
 type Phase = { step: 'editing' } | { step: 'done' } | { step: 'dead'; message: string };

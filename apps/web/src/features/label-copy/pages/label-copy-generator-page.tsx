@@ -2,7 +2,8 @@ import { FileStack } from 'lucide-react';
 import { useParams } from 'react-router';
 import { PortalCard, PublicLinkPage } from '../../../components/public-portal';
 import { Alert } from '../../../components/ui/alert';
-import { downloadPublicLabelCopyGenerator, usePublicLabelCopyGenerator } from '../api/label-copy';
+import { downloadPublicLabelCopyGenerator } from '../api/download-label-copy-generator-link';
+import { usePublicLabelCopyGenerator } from '../api/open-label-copy-generator-link';
 import { DownloadButtons } from '../components/download-buttons';
 import { formatDate, LabelCopySheet } from '../components/label-copy-sheet';
 

@@ -3,7 +3,8 @@ import { useParams } from 'react-router';
 import { PortalCard, PublicLinkPage } from '../../../components/public-portal';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { downloadPublicLabelCopyShare, usePublicLabelCopyShare } from '../api/label-copy';
+import { downloadPublicLabelCopyShare } from '../api/download-label-copy-share';
+import { usePublicLabelCopyShare } from '../api/open-label-copy-share';
 import { DownloadButtons } from '../components/download-buttons';
 import { formatDate, LabelCopySheet } from '../components/label-copy-sheet';
 

@@ -19,7 +19,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/text-field';
-import { useSaveCampaign, useSaveTask } from '../api/marketing-api';
+import { useSaveCampaign } from '../api/save-campaign';
+import { useSaveTask } from '../api/save-task';
 import { ChannelCheckboxes } from './channel-checkboxes';
 
 const errorText = (error: unknown) =>

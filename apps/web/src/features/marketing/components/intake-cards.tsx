@@ -11,7 +11,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useGeneralIntake, useIssueGeneralLink, useIssueQuestionnaireLink } from '../api/marketing-api';
+import { useGeneralIntake } from '../api/get-general-intake';
+import { useIssueGeneralLink } from '../api/issue-general-link';
+import { useIssueQuestionnaireLink } from '../api/issue-questionnaire-link';
 import { formatInstant } from './format-dates';
 import { ActiveLink, IssuedLink } from './link-box';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClasses } from '../../../components/ui/text-field';
-import { useRevokeLink } from '../api/marketing-api';
+import { useRevokeLink } from '../api/revoke-link';
 import { formatInstant } from './format-dates';
 
 /** A link just created: its address is shown once (only a hash is kept), with a copy button. */

@@ -17,13 +17,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../../lib/me';
-import {
-  useDeleteCampaign,
-  useDeleteTask,
-  useLabelMembers,
-  useSaveTask,
-  useSongMarketing,
-} from '../api/marketing-api';
+import { useDeleteCampaign } from '../api/delete-campaign';
+import { useDeleteTask } from '../api/delete-task';
+import { useLabelMembers } from '../api/get-label-members';
+import { useSongMarketing } from '../api/get-song-marketing';
+import { useSaveTask } from '../api/save-task';
 import { CampaignCalendar } from './campaign-calendar';
 import { CampaignDialog, TaskDialog } from './campaign-dialogs';
 import { formatDay } from './format-dates';

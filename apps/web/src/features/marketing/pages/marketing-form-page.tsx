@@ -25,7 +25,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
-import { saveQuestionnaireDraft, submitQuestionnaire, usePublicQuestionnaire } from '../api/marketing-api';
+import { usePublicQuestionnaire } from '../api/get-public-questionnaire';
+import { saveQuestionnaireDraft } from '../api/save-questionnaire-draft';
+import { submitQuestionnaire } from '../api/submit-questionnaire';
 import { fieldErrors, usePublicSubmit } from '../lib/public-form';
 import { PressPhotoUploads } from './press-photo-uploads';
 

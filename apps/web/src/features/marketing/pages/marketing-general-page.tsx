@@ -18,7 +18,8 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/text-field';
-import { submitGeneralIntake, usePublicGeneralIntake } from '../api/marketing-api';
+import { usePublicGeneralIntake } from '../api/get-public-general-intake';
+import { submitGeneralIntake } from '../api/submit-general-intake';
 import { ChannelCheckboxes } from '../components/channel-checkboxes';
 import { fieldErrors, usePublicSubmit } from '../lib/public-form';
 

@@ -16,7 +16,8 @@ import { UploadProgress } from '../../../components/upload-progress';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { isAbortError } from '../../../lib/upload/put-with-progress';
-import { photoContentType, removePressPhoto, uploadPressPhoto } from '../api/marketing-api';
+import { removePressPhoto } from '../api/remove-press-photo';
+import { photoContentType, uploadPressPhoto } from '../api/upload-press-photo';
 
 type Upload = { id: string; filename: string; fraction: number; controller: AbortController };
 type Refusal = { id: string; filename: string; message: string };

@@ -1,5 +1,4 @@
-import { getConversation, listConversations } from '@music-review/core/contracts/messages';
-import type { ConversationSummaryDto } from '@music-review/core/messages';
+import { listConversations } from '@music-review/core/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useApiClient } from '../../../lib/api-context';
@@ -33,21 +32,5 @@ export function useConversations() {
     queryFn: ({ signal }) => api.call(listConversations, { signal }),
     // Kept current by the socket while shown; opened again, it asks once more.
     staleTime: 0,
-  });
-}
-
-/** GET /api/v1/conversations/{id}: one conversation (title, members, unread count). */
-export function useConversation(conversationId: string) {
-  const api = useApiClient();
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: messagesKeys.conversation(conversationId),
-    queryFn: ({ signal }) => api.call(getConversation, { params: { id: conversationId }, signal }),
-    // The list usually has it already.
-    initialData: () =>
-      queryClient
-        .getQueryData<ConversationSummaryDto[]>(messagesKeys.conversations)
-        ?.find((c) => c.id === conversationId),
-    initialDataUpdatedAt: () => queryClient.getQueryState(messagesKeys.conversations)?.dataUpdatedAt,
   });
 }

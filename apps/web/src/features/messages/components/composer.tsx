@@ -12,8 +12,8 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useTypingReporter } from '../api/report-typing';
 import { useSendMessage } from '../api/send-message';
-import { useTypingReporter } from '../api/typing';
 
 /** Spec section 8: messaging error toasts stay 5 s. */
 const ERROR_TOAST_MS = 5000;

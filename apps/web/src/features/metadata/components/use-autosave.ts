@@ -2,7 +2,7 @@ import type { FullMetadataDraft } from '@music-review/core/metadata-forms';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { publicErrorMessage } from '../../../components/public-portal';
 import { useApiClient } from '../../../lib/api-context';
-import { saveMetadataDraft } from '../api/public-form';
+import { saveMetadataDraft } from '../api/save-metadata-form-draft';
 
 /** How long after the last keystroke a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 800;

@@ -14,8 +14,8 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { useMetadataFormList } from '../api/label-forms';
-import { MetadataStatusBadge } from '../components/metadata-tab';
+import { useMetadataFormList } from '../api/list-metadata-forms';
+import { MetadataStatusBadge } from '../components/metadata-status-badge';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

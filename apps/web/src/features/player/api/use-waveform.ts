@@ -1,6 +1,4 @@
-import { setSongWaveform } from '@music-review/core/contracts/songs';
-import { confirmUpload, generatePresignedUrl } from '@music-review/core/contracts/storage';
-import type { LoadedWaveform, WaveformData } from '@music-review/core/waveform';
+import type { LoadedWaveform } from '@music-review/core/waveform';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
@@ -13,6 +11,8 @@ import {
   type WaveformLoaderDeps,
   type WaveformSourceInput,
 } from '../waveform-loader';
+import { setSongWaveform } from './set-song-waveform';
+import { uploadWaveform } from './upload-waveform';
 
 /**
  * Keyed by the audio file the waveform pictures: when the browser generates and stores a missing
@@ -20,12 +20,6 @@ import {
  */
 export const waveformQueryKey = (input: WaveformSourceInput) =>
   ['waveform', input.audioFileKey ?? input.waveformFileKey ?? input.waveformUrl ?? input.songId] as const;
-
-/** The presign answer as read: each part checked before use. */
-interface PresignedUploadResponse {
-  success?: boolean;
-  data?: { presignedUrl?: string; key?: string };
-}
 
 /**
  * The browser side of the loader: signing, fetching, generating and uploading. Files are signed by
@@ -49,29 +43,8 @@ export function createWaveformLoaderDeps(api: ApiClient, source: SignedUrlSource
   if (!source.canStore) return read;
   return {
     ...read,
-    upload: async (derivedKey: string, waveform: WaveformData) => {
-      const [orgName, , id, ...rest] = derivedKey.split('/');
-      const filename = rest.join('/');
-      const presign: PresignedUploadResponse | undefined = await api.call(generatePresignedUrl, {
-        body: { orgName, type: 'waveforms', id: id ?? '', filename, contentType: 'application/json' },
-      });
-      const presignedUrl = presign?.data?.presignedUrl;
-      if (!presign?.success || !presignedUrl) throw new Error('Invalid response from presigned URL service');
-      const put = await fetch(presignedUrl, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(waveform),
-      });
-      if (!put.ok) throw new Error(`Waveform upload failed: ${put.status}`);
-      const key = presign.data?.key ?? derivedKey;
-      // A presigned PUT to object storage checks nothing: the server reads the file back and
-      // keeps it only if it passes (harmless with the local driver, which checked on the way in).
-      await api.call(confirmUpload, { body: { key } });
-      return key;
-    },
-    storeKey: async (songId, key) => {
-      await api.call(setSongWaveform, { params: { id: songId }, body: { waveform_file_key: key } });
-    },
+    upload: (derivedKey, waveform) => uploadWaveform(api, derivedKey, waveform),
+    storeKey: (songId, key) => setSongWaveform(api, songId, key),
   };
 }
 

@@ -1,8 +1,8 @@
-import { getSignedSongOverview, listSignedSongs } from '@music-review/core/contracts/signed-songs';
+import { listSignedSongs } from '@music-review/core/contracts/signed-songs';
 import type { WorkflowStage } from '@music-review/core/signed-songs';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
-import { useRealtimeTopics } from '../../../lib/realtime-context';
+import { useWorkflowRefresh } from './workflow-refresh';
 
 export const SIGNED_SONGS_PAGE_SIZE = 50;
 
@@ -14,27 +14,6 @@ export interface SignedSongsFilters {
 
 export const signedSongsQueryKey = (filters: SignedSongsFilters) =>
   ['signed-songs', 'list', filters] as const;
-export const signedSongOverviewQueryKey = (songId: string) => ['signed-songs', 'overview', songId] as const;
-
-// Every table a chip or the Overview tab reads: a change to any of them refreshes both.
-const WORKFLOW_TOPICS = [
-  'songs',
-  'reviews',
-  'contracts',
-  'metadata_forms',
-  'label_copies',
-  'song_assets',
-  'release_readiness',
-  'marketing_campaigns',
-  'marketing_tasks',
-  'project_files',
-].map((table) => `table:${table}`);
-
-function useWorkflowRefresh() {
-  const queryClient = useQueryClient();
-  const invalidate = () => void queryClient.invalidateQueries({ queryKey: ['signed-songs'] });
-  useRealtimeTopics(WORKFLOW_TOPICS, invalidate);
-}
 
 /**
  * The label's signed songs with their workflow chips, newest submission first, 50 at a time
@@ -64,15 +43,5 @@ export function useSignedSongs(filters: SignedSongsFilters) {
       const next = lastOffset + lastPage.songs.length;
       return lastPage.songs.length > 0 && next < lastPage.total ? next : undefined;
     },
-  });
-}
-
-/** One signed song's progress and blockers (GET /api/v1/signed-songs/{songId}), kept live. */
-export function useSignedSongOverview(songId: string) {
-  const api = useApiClient();
-  useWorkflowRefresh();
-  return useQuery({
-    queryKey: signedSongOverviewQueryKey(songId),
-    queryFn: ({ signal }) => api.call(getSignedSongOverview, { params: { songId }, signal }),
   });
 }

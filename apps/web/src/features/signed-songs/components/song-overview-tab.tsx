@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, type SignedSongSection, type SignedSongTab } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { useSignedSongOverview } from '../api/get-signed-songs';
+import { useSignedSongOverview } from '../api/get-signed-song-overview';
 import { WorkflowChips } from './workflow-chips';
 
 /** The steps before release, each with the tab where it is done (stage keys as in core/signed-songs.ts). */

@@ -3,7 +3,7 @@ import type { TrackViewerDto } from '@music-review/core/track-viewers';
 import { UserAvatar } from '../../../components/user-avatar';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../../lib/me';
-import { useTrackViewers } from '../api/track-viewers';
+import { useTrackViewers } from '../api/get-track-viewers';
 
 /** Avatars shown before the rest are summed up as "+n". */
 export const TRACK_VIEWERS_SHOWN = 4;
