@@ -25,7 +25,7 @@ async function main() {
   await database.migrate();
   const ctx = await createContext(config, database);
   // TOTP seeds stored before they were encrypted are encrypted now (decision 0014).
-  const sealedSecrets = await sealPlainTotpSecrets(database.db, ctx.secrets);
+  const sealedSecrets = await sealPlainTotpSecrets(database.global, ctx.secrets);
   if (sealedSecrets > 0) console.info(`Encrypted ${sealedSecrets} stored authenticator secret(s).`);
   if (config.seedDemo) await seedDemo(database, ctx.storage.driver);
 

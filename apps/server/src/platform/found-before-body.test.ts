@@ -33,7 +33,7 @@ beforeAll(async () => {
     adminWithLabel(server.app, 'Mine'),
     adminWithLabel(server.app, 'Theirs'),
   ]);
-  await server.database.db.execute(
+  await server.database.global.execute(
     sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = 'Pro')
         where id in (${mine.organization.id}, ${theirs.organization.id})`,
   );

@@ -74,7 +74,7 @@ const CHECKS: Record<string, Check> = {
     if (!id || !UUID.test(id)) return 'Factor not found';
     const caller = await ctx.auth.requireSession(req);
     const rows = await queryRows(
-      ctx.database.db,
+      ctx.database.global,
       sql`select 1 from mfa_factors where user_id = ${caller.userId} and id = ${id}`,
     );
     return rows.length > 0 ? null : 'Factor not found';
@@ -87,7 +87,7 @@ const CHECKS: Record<string, Check> = {
     const token = body && typeof body === 'object' && typeof body.token === 'string' ? body.token : '';
     if (!id || !UUID.test(id) || !token || token.length > 100) return PUBLIC_LINK_MESSAGES.not_found;
     const rows = await queryRows(
-      ctx.database.db,
+      ctx.database.asOwner('a public link names its organization only once its token is found'),
       sql`select 1 from public_links l join contract_signers s on s.id = l.record_id
           where l.token_hash = ${hashToken(token)} and l.purpose = 'contract_signature'
             and s.contract_id = ${id}`,

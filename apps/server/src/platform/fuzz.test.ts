@@ -214,7 +214,7 @@ beforeAll(async () => {
   server = await createTestServer({ DATA_DIR: dataDir, RATE_LIMIT_PUBLIC_LINK_PER_IP: '100000' });
   await seedDemo(server.database, server.ctx.storage.driver);
   await signInAdmin();
-  const db = server.database.db;
+  const db = server.database.global;
   const [org] = await queryRows<{ organization_id: string }>(
     db,
     sql`select organization_id from reviewers where email = ${DEMO_ACCOUNTS[0].email}`,

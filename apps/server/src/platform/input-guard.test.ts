@@ -115,7 +115,7 @@ describe('the boundary rule for control characters', () => {
     });
     expect(kept.statusCode).toBe(201);
     const rows = await queryRows<{ message: string }>(
-      server.database.db,
+      server.database.global,
       sql`select message from feedback where organization_id = ${admin.organization.id}`,
     );
     expect(rows.map((r) => r.message)).toEqual(['line one\r\nline two']);

@@ -35,7 +35,9 @@ describe('what the logs keep', () => {
     const admin = await adminWithLabel(server.app);
     lines.length = 0;
     // Every statement on rate_limit_buckets now fails: sign-in and search answer 500.
-    await server.database.db.execute(sql`alter table rate_limit_buckets rename to rate_limit_buckets_gone`);
+    await server.database.global.execute(
+      sql`alter table rate_limit_buckets rename to rate_limit_buckets_gone`,
+    );
     try {
       const signIn = await logged.inject({
         method: 'POST',
@@ -53,7 +55,9 @@ describe('what the logs keep', () => {
       });
       expect(refresh.statusCode).toBeGreaterThanOrEqual(400);
     } finally {
-      await server.database.db.execute(sql`alter table rate_limit_buckets_gone rename to rate_limit_buckets`);
+      await server.database.global.execute(
+        sql`alter table rate_limit_buckets_gone rename to rate_limit_buckets`,
+      );
     }
     await logged.inject({
       method: 'GET',

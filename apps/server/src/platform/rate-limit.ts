@@ -55,7 +55,7 @@ export function createRateLimiter(database: Database): RateLimiter {
   let calls = 0;
   async function increment(key: string, windowSeconds: number) {
     const { start, retryAfter } = windowOf(windowSeconds);
-    const [row] = await database.db
+    const [row] = await database.global
       .insert(rateLimitBuckets)
       .values({ key, windowStart: start, count: 1 })
       .onConflictDoUpdate({
@@ -64,7 +64,7 @@ export function createRateLimiter(database: Database): RateLimiter {
       })
       .returning({ count: rateLimitBuckets.count });
     if (++calls % 500 === 0) {
-      await database.db.execute(
+      await database.global.execute(
         sql`delete from rate_limit_buckets where window_start < now() - interval '1 day'`,
       );
     }
@@ -81,19 +81,19 @@ export function createRateLimiter(database: Database): RateLimiter {
     async check(key, limit, windowSeconds) {
       const { start, retryAfter } = windowOf(windowSeconds);
       const rows = await queryRows<{ count: number }>(
-        database.db,
+        database.global,
         sql`select count from rate_limit_buckets where key = ${key} and window_start = ${start.toISOString()}`,
       );
       const count = Number(rows[0]?.count ?? 0);
       if (count >= limit) throw refuse(retryAfter);
     },
     async reset(key) {
-      await database.db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
+      await database.global.execute(sql`delete from rate_limit_buckets where key = ${key}`);
     },
     async cooldown(key, cooldownSeconds) {
       // The row's window_start is when the last allowed event happened.
       const rows = await queryRows<{ allowed: boolean; retry_after: number | null }>(
-        database.db,
+        database.global,
         sql`
         with last as (
           select max(window_start) as at from rate_limit_buckets
@@ -114,7 +114,7 @@ export function createRateLimiter(database: Database): RateLimiter {
     async checkBackoff(key, policy) {
       // A backoff key's rows: count = failures, window_start = when the last one happened.
       const rows = await queryRows<{ failures: number; since_last: number | null }>(
-        database.db,
+        database.global,
         sql`select coalesce(sum(count), 0)::int as failures,
               extract(epoch from (now() - max(window_start)))::float8 as since_last
             from rate_limit_buckets where key = ${key}`,
@@ -126,7 +126,7 @@ export function createRateLimiter(database: Database): RateLimiter {
     },
     async recordBackoff(key) {
       // One row per key, moved to now with the count carried over (the old sweep forgets it after a day).
-      await database.db.execute(sql`
+      await database.global.execute(sql`
         with previous as (delete from rate_limit_buckets where key = ${key} returning count)
         insert into rate_limit_buckets (key, window_start, count)
         select ${key}, now(), coalesce((select sum(count) from previous), 0) + 1

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { recordStorageUsage } from '../../platform/plans/storage-quota.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
@@ -22,7 +22,7 @@ const slug = (s: string) =>
  * master on the first, a typed bio on both. Files need the storage driver (the lead's seed passes
  * ctx.storage.driver); without it nothing is written, so no row points at a missing file.
  */
-export async function seedAssetsDemo(tx: Queryable, input: DemoInput, storage?: StorageDriver) {
+export async function seedAssetsDemo(tx: OrgTx, input: DemoInput, storage?: StorageDriver) {
   if (!storage) return;
   const { organizationId } = input;
   const uploader = input.reviewers[0]?.id ?? null;

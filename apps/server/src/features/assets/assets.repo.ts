@@ -1,6 +1,6 @@
 import type { AssetKind, AssetScope } from '@music-review/core/assets';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export type SongRow = { id: string; title: string; artist: string; status: string };
 
@@ -30,7 +30,7 @@ const COLUMNS = sql`a.id, a.song_id, a.scope, a.kind, a.version, a.file_key, a.f
   a.size_bytes, a.details, r.name as uploaded_by_name, a.created_at`;
 
 /** One of the label's songs (another label's id finds nothing, like a missing one). */
-export async function findSong(db: Queryable, organizationId: string, songId: string) {
+export async function findSong(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<SongRow>(
     db,
     sql`select id, title, artist, status from songs where organization_id = ${organizationId} and id = ${songId}`,
@@ -39,7 +39,7 @@ export async function findSong(db: Queryable, organizationId: string, songId: st
 }
 
 /** Every version of every kind of a song, each kind's newest first. */
-export async function listAssets(db: Queryable, organizationId: string, songId: string) {
+export async function listAssets(db: OrgTx, organizationId: string, songId: string) {
   return queryRows<AssetRow>(
     db,
     sql`select ${COLUMNS} from song_assets a left join reviewers r on r.id = a.uploaded_by
@@ -48,7 +48,7 @@ export async function listAssets(db: Queryable, organizationId: string, songId: 
   );
 }
 
-export async function findAsset(db: Queryable, organizationId: string, songId: string, assetId: string) {
+export async function findAsset(db: OrgTx, organizationId: string, songId: string, assetId: string) {
   const [row] = await queryRows<AssetRow>(
     db,
     sql`select ${COLUMNS} from song_assets a left join reviewers r on r.id = a.uploaded_by
@@ -57,7 +57,7 @@ export async function findAsset(db: Queryable, organizationId: string, songId: s
   return row;
 }
 
-export async function findAssetByKey(db: Queryable, organizationId: string, fileKey: string) {
+export async function findAssetByKey(db: OrgTx, organizationId: string, fileKey: string) {
   const [row] = await queryRows<AssetRow>(
     db,
     sql`select ${COLUMNS} from song_assets a left join reviewers r on r.id = a.uploaded_by
@@ -72,7 +72,7 @@ export async function findAssetByKey(db: Queryable, organizationId: string, file
  * two uploads finishing at once, so versions stay 1, 2, 3 without a unique index.
  */
 export async function insertAssetVersion(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     songId: string;
@@ -105,7 +105,7 @@ export async function insertAssetVersion(
 
 export type ReadinessRow = { created_at: Date | string; marked_by_name: string | null };
 
-export async function findReadiness(db: Queryable, organizationId: string, songId: string) {
+export async function findReadiness(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<ReadinessRow>(
     db,
     sql`select rr.marked_at as created_at, r.name as marked_by_name
@@ -116,7 +116,7 @@ export async function findReadiness(db: Queryable, organizationId: string, songI
 }
 
 /** metadata_forms belongs to the metadata feature: read only, "confirmed" by the label. */
-export async function isMetadataConfirmed(db: Queryable, organizationId: string, songId: string) {
+export async function isMetadataConfirmed(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<{ one: number }>(
     db,
     sql`select 1 as one from metadata_forms
@@ -125,14 +125,14 @@ export async function isMetadataConfirmed(db: Queryable, organizationId: string,
   return rows.length > 0;
 }
 
-export async function markReady(db: Queryable, organizationId: string, songId: string, markedBy: string) {
+export async function markReady(db: OrgTx, organizationId: string, songId: string, markedBy: string) {
   await db.execute(
     sql`insert into release_readiness (organization_id, song_id, marked_by)
         values (${organizationId}, ${songId}, ${markedBy}) on conflict (song_id) do nothing`,
   );
 }
 
-export async function unmarkReady(db: Queryable, organizationId: string, songId: string) {
+export async function unmarkReady(db: OrgTx, organizationId: string, songId: string) {
   await db.execute(
     sql`delete from release_readiness where organization_id = ${organizationId} and song_id = ${songId}`,
   );

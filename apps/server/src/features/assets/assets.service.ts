@@ -15,7 +15,7 @@ import {
 import { inspectMedia, MediaHeaderError, type MediaInfo } from '@music-review/core/media-inspect';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { assertStorageRoom, recordStorageUsage } from '../../platform/plans/storage-quota.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
@@ -75,7 +75,7 @@ export function createAssetsService(ctx: AppContext) {
   const { database } = ctx;
   const { driver, limits, uploadUrlTtlSeconds } = ctx.storage;
 
-  async function requireSong(tx: Queryable, organizationId: string, songId: string, forWriting = false) {
+  async function requireSong(tx: OrgTx, organizationId: string, songId: string, forWriting = false) {
     const song = await repo.findSong(tx, organizationId, songId);
     if (!song) throw songNotFound();
     if (forWriting && song.status !== 'signed') {
@@ -105,7 +105,7 @@ export function createAssetsService(ctx: AppContext) {
     };
   }
 
-  async function readiness(tx: Queryable, organizationId: string, songId: string, rows: repo.AssetRow[]) {
+  async function readiness(tx: OrgTx, organizationId: string, songId: string, rows: repo.AssetRow[]) {
     const current = (kind: AssetKind) => rows.find((r) => r.kind === kind); // rows are newest first
     const metadataConfirmed = await repo.isMetadataConfirmed(tx, organizationId, songId);
     const missing = missingForRelease({

@@ -91,7 +91,7 @@ describe('release and artist assets', () => {
       is_current: true,
     });
     const usage = await queryRows<{ file_size_bytes: string }>(
-      server.database.db,
+      server.database.global,
       sql`select file_size_bytes from storage_usage where file_key = ${key}`,
     );
     expect(Number(usage[0]?.file_size_bytes)).toBe(artwork3000.length);
@@ -247,7 +247,7 @@ describe('release and artist assets', () => {
     );
     expect((await list(ada)).readiness).toMatchObject({ is_ready: false, missing: ['metadata'] });
 
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`insert into metadata_forms (organization_id, song_id, status) values (${ada.organization.id}, ${songId}, 'confirmed')`,
     );
     const ready = await api(ada, 'PUT', `/api/v1/songs/${songId}/release-readiness`);
@@ -258,7 +258,7 @@ describe('release and artist assets', () => {
   });
 
   it('refuses uploads over the plan’s storage limit with the plan’s numbers', async () => {
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`insert into storage_usage (organization_id, file_key, file_size_bytes, file_type)
           values (${ada.organization.id}, ${`${ada.organization.id}/files/filler/big.bin`}, 1073741000, 'filler')`,
     );
@@ -272,7 +272,7 @@ describe('release and artist assets', () => {
     expect(res.json().error.message).toMatch(
       /^This upload would go over your Starter plan's 1 GB of storage \(1 GB used\)\./,
     );
-    await server.database.db.execute(sql`delete from storage_usage where file_type = 'filler'`);
+    await server.database.global.execute(sql`delete from storage_usage where file_type = 'filler'`);
   });
 
   it('answers 404 for another label’s song, asset and file key', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OwnerScope, type Queryable, queryRows } from '../../platform/db/index.ts';
 import {
   authSessions,
   emailTokens,
@@ -162,6 +162,6 @@ export async function updatePassword(db: Queryable, userId: string, passwordHash
 }
 
 /** Spec section 6: a signed-in user without a reviewer record gets one. */
-export async function ensureReviewer(db: Queryable, user: { id: string; email: string }, name: string) {
+export async function ensureReviewer(db: OwnerScope, user: { id: string; email: string }, name: string) {
   await db.insert(reviewers).values({ userId: user.id, email: user.email, name }).onConflictDoNothing();
 }

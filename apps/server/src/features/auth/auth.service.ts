@@ -6,7 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../platform/auth/request-auth.ts';
 import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OwnerScope } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
 import * as repo from './auth.repo.ts';
@@ -61,7 +61,7 @@ export function toAuthUser(user: repo.UserRow, factors: repo.FactorRow[]): AuthU
  * their email and metadata). False when no such user exists. Organizations calls it for a caller
  * whose reviewer record is missing.
  */
-export async function ensureReviewerForUser(db: Queryable, userId: string): Promise<boolean> {
+export async function ensureReviewerForUser(db: OwnerScope, userId: string): Promise<boolean> {
   const user = await repo.findUserById(db, userId);
   if (!user) return false;
   await repo.ensureReviewer(db, user, reviewerNameFor(user.email, user.userMetadata));
@@ -70,7 +70,11 @@ export async function ensureReviewerForUser(db: Queryable, userId: string): Prom
 
 export function createAuthService(ctx: AppContext) {
   const { database, config, rateLimiter, keys, mailer } = ctx;
-  const db = database.db;
+  const db = database.global;
+  /** A user's reviewer row is made before they belong to any organization. */
+  const reviewerRows = database.asOwner(
+    'the reviewer row of a user who may not belong to an organization yet',
+  );
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
 
   async function sendEmailLink(user: repo.UserRow, purpose: 'signup' | 'recovery') {
@@ -250,7 +254,7 @@ export function createAuthService(ctx: AppContext) {
       }
       if (!user.emailConfirmedAt) throw new AppError('email_not_confirmed', 'Email not confirmed');
       await rateLimiter.reset(guessKey);
-      await repo.ensureReviewer(db, user, reviewerNameFor(user.email, user.userMetadata));
+      await repo.ensureReviewer(reviewerRows, user, reviewerNameFor(user.email, user.userMetadata));
       await repo.setLastSignIn(db, user.id);
       return startSession({ ...user, lastSignInAt: new Date() }, client, false);
     },
@@ -318,7 +322,7 @@ export function createAuthService(ctx: AppContext) {
       const user = await repo.findUserById(db, used.userId);
       if (!user) return null;
       if (type === 'signup')
-        await repo.ensureReviewer(db, user, reviewerNameFor(user.email, user.userMetadata));
+        await repo.ensureReviewer(reviewerRows, user, reviewerNameFor(user.email, user.userMetadata));
       return startSession(user, client, type === 'recovery');
     },
 

@@ -19,7 +19,7 @@ afterAll(async () => {
 const storedSecret = async (factorId: string) =>
   (
     await queryRows<{ secret: string }>(
-      server.database.db,
+      server.database.global,
       sql`select secret from mfa_factors where id = ${factorId}`,
     )
   )[0]!.secret;
@@ -75,20 +75,20 @@ describe('TOTP secrets at rest', () => {
     const enrollment = await enroll(admin);
     const plain = enrollment.totp.secret;
     // A row as an older version wrote it.
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update mfa_factors set secret = ${plain} where id = ${enrollment.id}`,
     );
 
     // Read as is until sealed (a copy still running the old version may write one meanwhile).
     expect((await verifyWith(admin, enrollment.id, plain, nowStep())).statusCode).toBe(200);
 
-    const sealed = await sealPlainTotpSecrets(server.database.db, server.ctx.secrets);
+    const sealed = await sealPlainTotpSecrets(server.database.global, server.ctx.secrets);
     expect(sealed).toBeGreaterThanOrEqual(1);
     const stored = await storedSecret(enrollment.id);
     expect(stored).toMatch(/^enc:v1:/);
     expect(server.ctx.secrets.open(stored)).toBe(plain);
     // Running it again changes nothing.
-    expect(await sealPlainTotpSecrets(server.database.db, server.ctx.secrets)).toBe(0);
+    expect(await sealPlainTotpSecrets(server.database.global, server.ctx.secrets)).toBe(0);
     expect(await storedSecret(enrollment.id)).toBe(stored);
 
     // The next step's code verifies against the now encrypted secret (this session is aal2 already).

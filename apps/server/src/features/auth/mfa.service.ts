@@ -38,7 +38,7 @@ export interface MfaServiceOptions {
 
 export function createMfaService(ctx: AppContext, options: MfaServiceOptions) {
   const { database, config, rateLimiter, secrets } = ctx;
-  const db = database.db;
+  const db = database.global;
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
 
   const factorKey = (factorId: string) => `mfa:factor:${factorId}`;
@@ -185,7 +185,7 @@ export function createMfaService(ctx: AppContext, options: MfaServiceOptions) {
 
       let outcome = 'ok' as 'ok' | 'expired' | 'replayed';
       try {
-        await database.db.transaction(async (tx) => {
+        await database.global.transaction(async (tx) => {
           if (!(await repo.consumeChallenge(tx, challenge.id, MFA_CHALLENGE_MAX_ATTEMPTS)))
             outcome = 'expired';
           else if (totpStep !== null && !(await repo.acceptTotpStep(tx, factor.id, totpStep)))

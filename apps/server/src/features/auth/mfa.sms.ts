@@ -21,7 +21,7 @@ export function createDevMailboxSms(database: Database): SmsTransport {
   return {
     kind: 'dev-mailbox',
     async send(message) {
-      await database.db.insert(devMailbox).values({
+      await database.global.insert(devMailbox).values({
         to: message.to,
         subject: 'Text message',
         text: message.text,

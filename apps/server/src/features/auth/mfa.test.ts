@@ -231,7 +231,7 @@ describe('verifying a TOTP factor', () => {
 
     const aal2 = authHeader(ok.json().access_token);
     const late = await challenge(server.app, aal2, enrollment.id);
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update mfa_challenges set expires_at = now() - interval '1 second' where id = ${late.id}`,
     );
     const expired = await verifyRaw(server.app, aal2, enrollment.id, { challenge_id: late.id, code: good });

@@ -87,7 +87,7 @@ describe('guessable passwords are refused', () => {
     // An account from before the rule: its hash is of a password that would now be refused.
     const { hash } = await import('@node-rs/argon2');
     const { sql } = await import('drizzle-orm');
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update users set password_hash = ${await hash('demo-password')} where id = ${user.user.id}`,
     );
     expect((await signInRaw(server.app, user.email, 'demo-password')).statusCode).toBe(200);

@@ -86,7 +86,7 @@ describe('sign-in throttling per account and address', () => {
     const ip = uniqueIp();
     // Pretends the wait has passed, without sleeping: moves this pair's failures back in time.
     const waitOut = () =>
-      throttled.database.db.execute(
+      throttled.database.global.execute(
         sql`update rate_limit_buckets set window_start = window_start - interval '1 hour'
             where key like 'signin:pair:%' and key like ${`%${ip}`}`,
       );
@@ -112,7 +112,7 @@ describe('sign-in throttling per account and address', () => {
       for (let i = 0; i < SIGNIN_FREE_FAILURES; i++) {
         expect((await signInRaw(throttled.app, user.email, 'wrong-password-x', ip)).statusCode).toBe(400);
       }
-      await throttled.database.db.execute(
+      await throttled.database.global.execute(
         sql`update rate_limit_buckets set window_start = window_start - interval '1 hour' where key like ${`%${ip}`}`,
       );
       expect((await signInRaw(throttled.app, user.email, user.password, ip)).statusCode).toBe(200);

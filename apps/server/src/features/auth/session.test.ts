@@ -114,11 +114,11 @@ describe('POST /auth/v1/token?grant_type=password', () => {
     const { email, password, user } = await signUp(server.app, { name: '  Robin Reviewer ' });
     await confirmFromMailbox(server.app, email);
     // Start from an account without a reviewer record (as one made before the record existed).
-    await server.database.db.execute(sql`delete from reviewers where user_id = ${user.id}`);
+    await server.database.global.execute(sql`delete from reviewers where user_id = ${user.id}`);
 
     await signIn(server.app, email, password);
     const rows = await queryRows<{ name: string; email: string; organization_id: string | null }>(
-      server.database.db,
+      server.database.global,
       sql`select name, email, organization_id from reviewers where user_id = ${user.id}`,
     );
     expect(rows).toEqual([{ name: 'Robin Reviewer', email, organization_id: null }]);
@@ -126,7 +126,7 @@ describe('POST /auth/v1/token?grant_type=password', () => {
     // A second sign-in does not make another.
     await signIn(server.app, email, password);
     const count = await queryRows<{ n: number }>(
-      server.database.db,
+      server.database.global,
       sql`select count(*)::int as n from reviewers where user_id = ${user.id}`,
     );
     expect(Number(count[0]!.n)).toBe(1);

@@ -178,7 +178,7 @@ describe('GET /auth/v1/verify?type=signup (the emailed link)', () => {
 
   it('refuses an expired link and leaves the account unconfirmed', async () => {
     const { email, password, user } = await signUp(server.app);
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update email_tokens set expires_at = now() - interval '1 minute' where user_id = ${user.id}`,
     );
 

@@ -1,7 +1,7 @@
 import { BRANDING_COLOR_TOKENS } from '@music-review/core/branding';
 import type { BrandingInput } from '@music-review/core/branding-schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 /** A whitelabel_branding_v2 row (only the columns the API uses). */
 export type BrandingV2Row = {
@@ -29,7 +29,7 @@ export type LegacyBrandingRow = {
   updated_at: Date | string;
 } & Record<string, unknown>;
 
-export async function findV2(db: Queryable, organizationId: string): Promise<BrandingV2Row | undefined> {
+export async function findV2(db: OrgTx, organizationId: string): Promise<BrandingV2Row | undefined> {
   const rows = await queryRows<BrandingV2Row>(
     db,
     sql`select * from whitelabel_branding_v2 where organization_id = ${organizationId}`,
@@ -37,10 +37,7 @@ export async function findV2(db: Queryable, organizationId: string): Promise<Bra
   return rows[0];
 }
 
-export async function findLegacy(
-  db: Queryable,
-  organizationId: string,
-): Promise<LegacyBrandingRow | undefined> {
+export async function findLegacy(db: OrgTx, organizationId: string): Promise<LegacyBrandingRow | undefined> {
   const rows = await queryRows<LegacyBrandingRow>(
     db,
     sql`select * from whitelabel_branding where organization_id = ${organizationId}`,
@@ -50,7 +47,7 @@ export async function findLegacy(
 
 /** Inserts or replaces the organization's v2 row (one per organization: its unique index). */
 export async function upsertV2(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   input: BrandingInput,
 ): Promise<BrandingV2Row> {

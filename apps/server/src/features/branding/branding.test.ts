@@ -41,7 +41,7 @@ async function putBranding(headers: Headers, payload: unknown): Promise<Branding
 
 /** A row in the older table, written the way the previous product did (HSL triplets, CSS stacks). */
 async function insertLegacy(organizationId: string, values: { is_enabled: boolean; app_name: string }) {
-  await server.database.db.execute(sql`
+  await server.database.global.execute(sql`
     insert into whitelabel_branding (organization_id, is_enabled, app_name, logo_url, favicon_url,
       light_background, dark_background, light_foreground, dark_foreground, light_card, light_primary,
       dark_primary, light_primary_foreground, button_primary_foreground, font_family_sans, border_radius)
@@ -287,7 +287,7 @@ describe('PUT /api/v1/branding', () => {
       contentType: 'image/png',
       body: PNG_1X1,
     });
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update whitelabel_branding_v2 set logo_url = ${othersLogo} where organization_id = ${admin.organization.id}`,
     );
     const body = await getBranding(admin.headers);

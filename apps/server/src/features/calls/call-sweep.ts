@@ -17,9 +17,16 @@ export function startCallSweep(
   ctx: AppContext,
   options: { intervalMs: number; dropAfterMs: number },
 ): CallSweep {
-  const job = runPeriodically(() => dropVanishedParticipants(ctx.database.db, options.dropAfterMs), {
-    intervalMs: options.intervalMs,
-    failure: 'the call sweep could not run',
-  });
+  const job = runPeriodically(
+    () =>
+      dropVanishedParticipants(
+        ctx.database.asOwner('the sweep ends vanished participants in every organization'),
+        options.dropAfterMs,
+      ),
+    {
+      intervalMs: options.intervalMs,
+      failure: 'the call sweep could not run',
+    },
+  );
   return { stop: job.stop };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, type OwnerScope, queryRows } from '../../platform/db/index.ts';
 
 /**
  * Typed SQL for video calls. Every statement names the organization, and runs inside
@@ -26,7 +26,7 @@ const TITLE = (reviewerId: string) => sql`case
 const VISIBLE = (reviewerId: string) => sql`(c.type <> 'dm' or ${reviewerId} in (c.user1_id, c.user2_id))`;
 
 export async function findVisibleConversation(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   conversationId: string,
@@ -55,7 +55,7 @@ export type CallRow = {
  * leaves of one call take turns (the last one out ends it, exactly once).
  */
 export async function findVisibleCall(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   callId: string,
@@ -77,7 +77,7 @@ export async function findVisibleCall(
  * The newest call of a conversation that is going on: someone is in it, or it was started moments
  * ago and its starter is still on the way to the call page (so a second "Start" joins it too).
  */
-export async function findOngoingCall(db: Queryable, organizationId: string, conversationId: string) {
+export async function findOngoingCall(db: OrgTx, organizationId: string, conversationId: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select k.id from calls k
@@ -95,7 +95,7 @@ export async function findOngoingCall(db: Queryable, organizationId: string, con
 }
 
 export async function insertCall(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   startedBy: string,
@@ -117,7 +117,7 @@ export type ParticipantRow = {
 };
 
 /** Who is in the call now, earliest joiner first. */
-export async function listParticipants(db: Queryable, organizationId: string, callId: string) {
+export async function listParticipants(db: OrgTx, organizationId: string, callId: string) {
   return queryRows<ParticipantRow>(
     db,
     sql`select p.reviewer_id, r.name, r.avatar_key, p.joined_at
@@ -130,7 +130,7 @@ export async function listParticipants(db: Queryable, organizationId: string, ca
 
 /** Joins (or joins again: a fresh joined_at, so the rejoiner makes the offers) and reopens an ended call. */
 export async function joinCall(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   callId: string,
   conversationId: string,
@@ -152,7 +152,7 @@ export async function joinCall(
  * (times compared to the millisecond, as the API shows them). Returns whether the member left.
  */
 export async function leaveCall(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   callId: string,
   reviewerId: string,
@@ -178,7 +178,7 @@ export async function leaveCall(
 
 /** The participant's heartbeat: still here. Returns whether they are in the call. */
 export async function touchParticipant(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   callId: string,
   reviewerId: string,
@@ -199,7 +199,8 @@ export async function touchParticipant(
  * left empty ends. Each leave is an UPDATE of call_participants, announced like a leave by the API.
  * Two statements, so the second sees the first's leaves. Returns how many were dropped.
  */
-export async function dropVanishedParticipants(db: Queryable, dropAfterMs: number) {
+/** Owner level: one sweep over every organization's calls. */
+export async function dropVanishedParticipants(db: OwnerScope, dropAfterMs: number) {
   const dropped = await queryRows<{ call_id: string }>(
     db,
     sql`update call_participants set left_at = now()
@@ -219,7 +220,7 @@ export async function dropVanishedParticipants(db: Queryable, dropAfterMs: numbe
   return dropped.length;
 }
 
-export async function isInCall(db: Queryable, organizationId: string, callId: string, reviewerId: string) {
+export async function isInCall(db: OrgTx, organizationId: string, callId: string, reviewerId: string) {
   const rows = await queryRows<{ one: number }>(
     db,
     sql`select 1 as one from call_participants
@@ -243,7 +244,7 @@ export type SignalRow = {
 const SIGNAL_COLUMNS = sql`id, sequence, call_id, sender_id, recipient_id, kind, payload, created_at`;
 
 export async function insertSignal(
-  db: Queryable,
+  db: OrgTx,
   input: {
     organizationId: string;
     callId: string;
@@ -265,7 +266,7 @@ export async function insertSignal(
 
 /** Signals addressed to one member in a call after a sequence, in order. */
 export async function listSignals(
-  db: Queryable,
+  db: OrgTx,
   input: { organizationId: string; callId: string; recipientId: string; after: number; limit: number },
 ) {
   return queryRows<SignalRow>(
@@ -280,7 +281,7 @@ export async function listSignals(
 
 /** The highest sequence of the signals addressed to a member in a call (0 when none). */
 export async function lastSignalSequence(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   callId: string,
   recipientId: string,

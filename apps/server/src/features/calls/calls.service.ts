@@ -14,7 +14,7 @@ import {
 import { MESSAGE_ERRORS } from '@music-review/core/messages';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Tx } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { postMessage } from '../messages/messages.service.ts';
 import * as repo from './calls.repo.ts';
@@ -34,7 +34,7 @@ function toSignalDto(row: repo.SignalRow): CallSignalDto {
   };
 }
 
-async function loadCallDto(tx: Tx, member: Member, call: repo.CallRow): Promise<CallDto> {
+async function loadCallDto(tx: OrgTx, member: Member, call: repo.CallRow): Promise<CallDto> {
   const participants = await repo.listParticipants(tx, member.organizationId, call.id);
   return {
     id: call.id,
@@ -62,7 +62,7 @@ export function createCallsService(ctx: AppContext) {
   async function withCall<T>(
     member: Member,
     callId: string,
-    fn: (tx: Tx, call: repo.CallRow) => Promise<T>,
+    fn: (tx: OrgTx, call: repo.CallRow) => Promise<T>,
     options: { lock?: boolean } = {},
   ): Promise<T> {
     const result = await database.withOrg(member.organizationId, async (tx) => {

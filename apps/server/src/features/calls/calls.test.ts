@@ -61,14 +61,15 @@ describe('video calls', () => {
   /** The messages of a conversation, oldest first (read straight from the table). */
   const messagesOf = async (conversationId: string) =>
     (
-      (await server.database.db.execute(
+      (await server.database.asOwner('tests build rows directly').execute(
         sql`select sender_id, sequence, message_text from messages
             where conversation_id = ${conversationId} order by sequence`,
       )) as unknown as { rows: { sender_id: string; sequence: number; message_text: string }[] }
     ).rows;
 
   async function insertConversation(values: typeof conversations.$inferInsert) {
-    const [row] = await server.database.db
+    const [row] = await server.database
+      .asOwner('tests build rows directly')
       .insert(conversations)
       .values(values)
       .returning({ id: conversations.id });
@@ -84,7 +85,7 @@ describe('video calls', () => {
     const dm = await post('/api/v1/conversations', alice.headers, { type: 'dm', user_id: bob.reviewer.id });
     expect([200, 201], dm.body).toContain(dm.statusCode);
     dmId = dm.json<{ id: string }>().id;
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: alice.organization.id,
       title: 'Night Drive',
       artist: 'Nova',
@@ -162,9 +163,11 @@ describe('video calls', () => {
     expect(next.statusCode).toBe(201);
     expect(next.json<StartedCallDto>().id).not.toBe(first.id);
     // A call started and never joined stops counting after a while.
-    await server.database.db.execute(
-      sql`update calls set created_at = now() - interval '3 minutes' where id = ${next.json<StartedCallDto>().id}`,
-    );
+    await server.database
+      .asOwner('tests build rows directly')
+      .execute(
+        sql`update calls set created_at = now() - interval '3 minutes' where id = ${next.json<StartedCallDto>().id}`,
+      );
     const later = await post(`/api/v1/conversations/${songChatId}/calls`, carol.headers);
     expect(later.statusCode).toBe(201);
   });

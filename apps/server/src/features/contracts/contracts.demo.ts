@@ -5,11 +5,11 @@ import {
   renderTemplate,
 } from '@music-review/core/contracts';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
+import { documentKey, signatureBlock, signedKey, stepKey } from './contracts.documents.ts';
 import { type AuditEvent, appendCertificate, renderContractPdf, sha256Hex } from './contracts.pdf.ts';
 import * as repo from './contracts.repo.ts';
-import { documentKey, signatureBlock, signedKey, stepKey } from './contracts.service.ts';
 
 interface DemoInput {
   organizationId: string;
@@ -41,7 +41,7 @@ const demoTerms = (artist: string, writers: ContractTerms['writers']): ContractT
  * hash chain and certificate as real signing makes them, when a storage driver is given), the
  * second song's license sent and waiting for its signer.
  */
-export async function seedContractsDemo(tx: Queryable, input: DemoInput, storage?: StorageDriver) {
+export async function seedContractsDemo(tx: OrgTx, input: DemoInput, storage?: StorageDriver) {
   const orgId = input.organizationId;
   const creator = input.reviewers[0];
   if (!creator) return;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, type OwnerScope, queryRows } from '../../platform/db/index.ts';
 
 /** Every statement names the organization (defence in depth beside row-level security). */
 
@@ -72,12 +72,12 @@ const CONTRACT_COLUMNS = sql.raw(`c.id, c.organization_id, c.song_id, c.artist_n
   c.signed_sha256, c.sent_at, c.completed_at, c.declined_at, c.decline_reason, c.voided_at, c.created_by,
   r.name as created_by_name, c.created_at`);
 
-export async function labelName(tx: Queryable, orgId: string) {
+export async function labelName(tx: OrgTx, orgId: string) {
   const rows = await queryRows<{ name: string }>(tx, sql`select name from organizations where id = ${orgId}`);
   return rows[0]?.name ?? 'The label';
 }
 
-export async function findSong(tx: Queryable, orgId: string, songId: string) {
+export async function findSong(tx: OrgTx, orgId: string, songId: string) {
   const rows = await queryRows<{ id: string; title: string; artist: string; status: string }>(
     tx,
     sql`select id, title, artist, status from songs where organization_id = ${orgId} and id = ${songId}`,
@@ -87,7 +87,7 @@ export async function findSong(tx: Queryable, orgId: string, songId: string) {
 
 // ---------- Templates ----------
 
-export async function listTemplates(tx: Queryable, orgId: string) {
+export async function listTemplates(tx: OrgTx, orgId: string) {
   return queryRows<TemplateRow>(
     tx,
     sql`select id, kind, name, body, updated_at from contract_templates
@@ -95,7 +95,7 @@ export async function listTemplates(tx: Queryable, orgId: string) {
   );
 }
 
-export async function findTemplate(tx: Queryable, orgId: string, id: string) {
+export async function findTemplate(tx: OrgTx, orgId: string, id: string) {
   const rows = await queryRows<TemplateRow>(
     tx,
     sql`select id, kind, name, body, updated_at from contract_templates
@@ -105,7 +105,7 @@ export async function findTemplate(tx: Queryable, orgId: string, id: string) {
 }
 
 export async function insertTemplate(
-  tx: Queryable,
+  tx: OrgTx,
   values: { orgId: string; kind: string; name: string; body: string; createdBy: string },
 ) {
   const rows = await queryRows<TemplateRow>(
@@ -118,7 +118,7 @@ export async function insertTemplate(
 }
 
 export async function updateTemplate(
-  tx: Queryable,
+  tx: OrgTx,
   orgId: string,
   id: string,
   values: { kind: string; name: string; body: string },
@@ -133,7 +133,7 @@ export async function updateTemplate(
   return rows[0] ?? null;
 }
 
-export async function deleteTemplate(tx: Queryable, orgId: string, id: string) {
+export async function deleteTemplate(tx: OrgTx, orgId: string, id: string) {
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`delete from contract_templates where organization_id = ${orgId} and id = ${id} returning id`,
@@ -143,7 +143,7 @@ export async function deleteTemplate(tx: Queryable, orgId: string, id: string) {
 
 // ---------- Contracts ----------
 
-export async function listContractsOfSong(tx: Queryable, orgId: string, songId: string) {
+export async function listContractsOfSong(tx: OrgTx, orgId: string, songId: string) {
   return queryRows<ContractRow>(
     tx,
     sql`select ${CONTRACT_COLUMNS} from contracts c left join reviewers r on r.id = c.created_by
@@ -153,7 +153,7 @@ export async function listContractsOfSong(tx: Queryable, orgId: string, songId: 
 }
 
 /** The contract, optionally locked for the rest of the transaction (signing and status changes). */
-export async function findContract(tx: Queryable, orgId: string, id: string, lock = false) {
+export async function findContract(tx: OrgTx, orgId: string, id: string, lock = false) {
   const rows = await queryRows<ContractRow>(
     tx,
     sql`select ${CONTRACT_COLUMNS} from contracts c left join reviewers r on r.id = c.created_by
@@ -167,7 +167,7 @@ export async function findContract(tx: Queryable, orgId: string, id: string, loc
  * the signer's download link names only the contract (its HMAC signature is checked first), so
  * that no internal id of the label appears on the public page.
  */
-export async function findContractFiles(db: Queryable, id: string) {
+export async function findContractFiles(db: OwnerScope, id: string) {
   const rows = await queryRows<Pick<ContractRow, 'document_key' | 'signed_document_key'>>(
     db,
     sql`select document_key, signed_document_key from contracts where id = ${id}`,
@@ -186,7 +186,7 @@ export interface DraftValues {
 }
 
 export async function insertContract(
-  tx: Queryable,
+  tx: OrgTx,
   values: DraftValues & { orgId: string; songId: string; createdBy: string },
 ) {
   const rows = await queryRows<{ id: string }>(
@@ -201,7 +201,7 @@ export async function insertContract(
   return rows[0]!.id;
 }
 
-export async function updateDraft(tx: Queryable, orgId: string, id: string, values: DraftValues) {
+export async function updateDraft(tx: OrgTx, orgId: string, id: string, values: DraftValues) {
   await tx.execute(
     sql`update contracts set artist_name = ${values.artistName}, template_id = ${values.templateId},
           kind = ${values.kind}, title = ${values.title}, terms = ${JSON.stringify(values.terms)}::jsonb,
@@ -210,7 +210,7 @@ export async function updateDraft(tx: Queryable, orgId: string, id: string, valu
   );
 }
 
-export async function setDocument(tx: Queryable, orgId: string, id: string, key: string, sha256: string) {
+export async function setDocument(tx: OrgTx, orgId: string, id: string, key: string, sha256: string) {
   await tx.execute(
     sql`update contracts set document_key = ${key}, document_sha256 = ${sha256}, updated_at = now()
         where organization_id = ${orgId} and id = ${id}`,
@@ -218,7 +218,7 @@ export async function setDocument(tx: Queryable, orgId: string, id: string, key:
 }
 
 export async function setStatus(
-  tx: Queryable,
+  tx: OrgTx,
   orgId: string,
   id: string,
   status: string,
@@ -239,13 +239,13 @@ export async function setStatus(
   );
 }
 
-export async function deleteContract(tx: Queryable, orgId: string, id: string) {
+export async function deleteContract(tx: OrgTx, orgId: string, id: string) {
   await tx.execute(sql`delete from contracts where organization_id = ${orgId} and id = ${id}`);
 }
 
 // ---------- Signers ----------
 
-export async function listSigners(tx: Queryable, orgId: string, contractIds: readonly string[]) {
+export async function listSigners(tx: OrgTx, orgId: string, contractIds: readonly string[]) {
   if (contractIds.length === 0) return [];
   return queryRows<SignerRow>(
     tx,
@@ -261,7 +261,7 @@ export async function listSigners(tx: Queryable, orgId: string, contractIds: rea
   );
 }
 
-export async function findSigner(tx: Queryable, orgId: string, id: string) {
+export async function findSigner(tx: OrgTx, orgId: string, id: string) {
   const rows = await queryRows<SignerRow>(
     tx,
     sql`select id, contract_id, name, email, role, position, status, signature_kind, signature_text,
@@ -272,7 +272,7 @@ export async function findSigner(tx: Queryable, orgId: string, id: string) {
 }
 
 export async function insertSigner(
-  tx: Queryable,
+  tx: OrgTx,
   values: { orgId: string; contractId: string; name: string; email: string; role: string; position: number },
 ) {
   const rows = await queryRows<SignerRow>(
@@ -286,7 +286,7 @@ export async function insertSigner(
 }
 
 export async function markSigned(
-  tx: Queryable,
+  tx: OrgTx,
   orgId: string,
   signerId: string,
   values: {
@@ -306,7 +306,7 @@ export async function markSigned(
 }
 
 export async function markDeclined(
-  tx: Queryable,
+  tx: OrgTx,
   orgId: string,
   signerId: string,
   values: { reason: string; ip: string | null; userAgent: string | null },
@@ -320,7 +320,7 @@ export async function markDeclined(
 
 /** Withdraws the signing and decline links of the given signers (all of a contract's by default). */
 export async function revokeSignerLinks(
-  tx: Queryable,
+  tx: OrgTx,
   orgId: string,
   contractId: string,
   options: { signerId?: string; purposes?: readonly string[] } = {},
@@ -342,7 +342,7 @@ export async function revokeSignerLinks(
 
 // ---------- Events (the audit trail) ----------
 
-export async function listEvents(tx: Queryable, orgId: string, contractId: string) {
+export async function listEvents(tx: OrgTx, orgId: string, contractId: string) {
   return queryRows<EventRow>(
     tx,
     sql`select id, action, actor_name, actor_email, ip, user_agent, hash_before, hash_after, signer_id, created_at
@@ -352,7 +352,7 @@ export async function listEvents(tx: Queryable, orgId: string, contractId: strin
 }
 
 /** The document's current SHA-256: the last step that changed it. */
-export async function lastHash(tx: Queryable, orgId: string, contractId: string) {
+export async function lastHash(tx: OrgTx, orgId: string, contractId: string) {
   const rows = await queryRows<{ hash_after: string }>(
     tx,
     sql`select hash_after from contract_events
@@ -362,7 +362,7 @@ export async function lastHash(tx: Queryable, orgId: string, contractId: string)
   return rows[0]?.hash_after ?? null;
 }
 
-export async function hasViewed(tx: Queryable, orgId: string, signerId: string) {
+export async function hasViewed(tx: OrgTx, orgId: string, signerId: string) {
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`select id from contract_events where organization_id = ${orgId} and signer_id = ${signerId}
@@ -373,7 +373,7 @@ export async function hasViewed(tx: Queryable, orgId: string, signerId: string) 
 
 /** Each event gets the clock's time (not the transaction's), so events of one transaction keep their order. */
 export async function insertEvent(
-  tx: Queryable,
+  tx: OrgTx,
   values: {
     orgId: string;
     contractId: string;

@@ -110,7 +110,7 @@ describe('contracts', () => {
       adminWithLabel(server.app, 'Starter Records'),
     ]);
     proMember = await memberOf(server.app, pro.inviteCode);
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = 'Pro')
           where id = ${pro.organization.id}`,
     );
@@ -329,7 +329,7 @@ describe('contracts', () => {
 
     // The label's members (and the creator) were told of each signature.
     const bell = await queryRows<{ recipient_id: string; message: string }>(
-      server.database.db,
+      server.database.global,
       sql`select recipient_id, message from notifications where organization_id = ${org} and type = 'contract_signed'
           and song_id = ${done.song_id} order by created_at`,
     );
@@ -478,7 +478,7 @@ describe('contracts', () => {
       (await pub('POST', `/api/v1/public/contract-declines/${declineToken}`, { reason: 'again' })).statusCode,
     ).toBe(410);
     const bell = await queryRows<{ message: string }>(
-      server.database.db,
+      server.database.global,
       sql`select message from notifications where organization_id = ${pro.organization.id} and type = 'contract_declined'`,
     );
     expect(bell.map((n) => n.message)).toContain(
@@ -516,7 +516,7 @@ describe('contracts', () => {
     // Another label's contract id with this label's token: the same dead link.
     expect((await view(randomUUID(), signA)).statusCode).toBe(404);
     // Expired.
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update public_links set expires_at = now() - interval '1 second'
           where organization_id = ${pro.organization.id} and record_id = ${sentB.links[0]!.signer_id}`,
     );

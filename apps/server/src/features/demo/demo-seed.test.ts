@@ -63,7 +63,7 @@ describe('seedDemo', () => {
     const count = async () =>
       (
         await queryRows<{ users: number; orgs: number; support_orgs: number; reviewers: number }>(
-          server.database.db,
+          server.database.global,
           sql`select
             (select count(*)::int from users where email like '%@demo.test') as users,
             (select count(*)::int from organizations where name = 'Demo Records') as orgs,

@@ -149,48 +149,49 @@ async function storeTrack(
  * one in its second version, three signed. Runs once (skipped when the label already has songs).
  */
 export async function seedDemoSongs(database: Database, storage: StorageDriver, organizationId: string) {
-  const db = database.db;
-  const existing = await db
-    .select({ id: songs.id })
-    .from(songs)
-    .where(eq(songs.organizationId, organizationId))
-    .limit(1);
-  if (existing.length > 0) return 0;
-  const team = await db.select().from(reviewers).where(eq(reviewers.organizationId, organizationId));
-  const byEmail = new Map(team.map((r) => [r.email, r.id]));
-  const admin = byEmail.get('admin@demo.test') ?? null;
-  const now = Date.now();
-  for (const demo of DEMO_SONGS) {
-    const id = crypto.randomUUID();
-    const name = slug(demo.title);
-    const files = await storeTrack(storage, organizationId, 'audio', id, name, demo.recipe);
-    const song = await insertSong(db, {
-      id,
-      organizationId,
-      title: demo.title,
-      artist: demo.artist,
-      submittedAt: new Date(now - demo.daysAgo * 86_400_000),
-      status: demo.status ?? 'pending',
-      submissionSource: demo.submitter,
-      audioFileKey: files.audioKey,
-      waveformFileKey: files.waveformKey,
-      createdBy: admin,
-    });
-    for (const [who, scores] of Object.entries(demo.reviews ?? {})) {
-      const reviewerId = byEmail.get(`${who}@demo.test`);
-      if (reviewerId && scores)
-        await insertReview(db, { organizationId, songId: song.id, reviewerId, scores });
-    }
-    if (demo.revision) {
-      const v2 = await storeTrack(storage, organizationId, 'revisions', id, `${name}-v2`, demo.revision);
-      await insertRevision(db, {
+  return database.withOrg(organizationId, async (db) => {
+    const existing = await db
+      .select({ id: songs.id })
+      .from(songs)
+      .where(eq(songs.organizationId, organizationId))
+      .limit(1);
+    if (existing.length > 0) return 0;
+    const team = await db.select().from(reviewers).where(eq(reviewers.organizationId, organizationId));
+    const byEmail = new Map(team.map((r) => [r.email, r.id]));
+    const admin = byEmail.get('admin@demo.test') ?? null;
+    const now = Date.now();
+    for (const demo of DEMO_SONGS) {
+      const id = crypto.randomUUID();
+      const name = slug(demo.title);
+      const files = await storeTrack(storage, organizationId, 'audio', id, name, demo.recipe);
+      const song = await insertSong(db, {
+        id,
         organizationId,
-        songId: song.id,
-        versionNumber: 2,
-        audioFileKey: v2.audioKey,
-        waveformFileKey: v2.waveformKey,
+        title: demo.title,
+        artist: demo.artist,
+        submittedAt: new Date(now - demo.daysAgo * 86_400_000),
+        status: demo.status ?? 'pending',
+        submissionSource: demo.submitter,
+        audioFileKey: files.audioKey,
+        waveformFileKey: files.waveformKey,
+        createdBy: admin,
       });
+      for (const [who, scores] of Object.entries(demo.reviews ?? {})) {
+        const reviewerId = byEmail.get(`${who}@demo.test`);
+        if (reviewerId && scores)
+          await insertReview(db, { organizationId, songId: song.id, reviewerId, scores });
+      }
+      if (demo.revision) {
+        const v2 = await storeTrack(storage, organizationId, 'revisions', id, `${name}-v2`, demo.revision);
+        await insertRevision(db, {
+          organizationId,
+          songId: song.id,
+          versionNumber: 2,
+          audioFileKey: v2.audioKey,
+          waveformFileKey: v2.waveformKey,
+        });
+      }
     }
-  }
-  return DEMO_SONGS.length;
+    return DEMO_SONGS.length;
+  });
 }

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { DEMO_SUPPORT_EMAIL } from '../../platform/config.ts';
-import type { Database, Tx } from '../../platform/db/index.ts';
+import type { Database, OwnerScope } from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans, users } from '../../platform/db/schema.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
@@ -37,7 +37,8 @@ export async function seedDemo(database: Database, storage?: StorageDriver): Pro
   const created = await seedDemoLabel(database);
   await seedSupportDesk(database);
   if (storage) {
-    const [admin] = await database.db
+    const [admin] = await database
+      .asOwner('the demo label is found by its admin before its organization is known')
       .select({ organizationId: reviewers.organizationId })
       .from(reviewers)
       .where(eq(reviewers.email, DEMO_ACCOUNTS[0].email));
@@ -50,7 +51,7 @@ export async function seedDemo(database: Database, storage?: StorageDriver): Pro
 }
 
 async function seedDemoLabel(database: Database): Promise<boolean> {
-  const db = database.db;
+  const db = database.global;
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
@@ -59,7 +60,7 @@ async function seedDemoLabel(database: Database): Promise<boolean> {
   const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Label'));
   if (!plan) throw new Error('The Label plan is missing: migrations did not run');
   const passwordHash = await hash(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  await database.asOwnerTransaction('the demo seed creates its organization', async (tx) => {
     const [org] = await tx
       .insert(organizations)
       .values({ name: DEMO_LABEL, inviteCode: newInviteCode(), subscriptionPlanId: plan.id })
@@ -71,13 +72,13 @@ async function seedDemoLabel(database: Database): Promise<boolean> {
 
 /** The support organization and its account, once (also on a database seeded before it existed). */
 async function seedSupportDesk(database: Database) {
-  const db = database.db;
+  const db = database.global;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_SUPPORT_EMAIL));
   if (existing) return;
   const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Label'));
   if (!plan) throw new Error('The Label plan is missing: migrations did not run');
   const passwordHash = await hash(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  await database.asOwnerTransaction('the demo seed creates its organization', async (tx) => {
     const [org] = await tx
       .insert(organizations)
       .values({ name: DEMO_SUPPORT_ORGANIZATION, inviteCode: newInviteCode(), subscriptionPlanId: plan.id })
@@ -88,7 +89,7 @@ async function seedSupportDesk(database: Database) {
 
 /** A confirmed account with its reviewer record in the organization. */
 async function insertAccount(
-  tx: Tx,
+  tx: OwnerScope,
   organizationId: string,
   account: { email: string; name: string; isAdmin: boolean },
   passwordHash: string,

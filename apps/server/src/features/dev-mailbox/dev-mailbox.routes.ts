@@ -33,7 +33,7 @@ export async function devMailboxRoutes(app: App, ctx: AppContext) {
 
   const list = async (limit: number, to?: string) => {
     // The recipient filter goes before the limit, or older mail to that address would be cut off.
-    const rows = await ctx.database.db
+    const rows = await ctx.database.global
       .select()
       .from(devMailbox)
       .where(to ? sql`lower(${devMailbox.to}) = ${to.toLowerCase()}` : undefined)

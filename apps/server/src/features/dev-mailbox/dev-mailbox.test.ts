@@ -178,7 +178,7 @@ describe('the dev mailbox in production', () => {
   it('is not served: both addresses answer 404', async () => {
     // Mail left in the table (say, from before SMTP was configured) must still not be served.
     const email = uniqueEmail('prod');
-    await server.database.db
+    await server.database.global
       .insert(devMailbox)
       .values({ to: email, subject: 'Secret link', text: `link for ${email}`, html: '<p>link</p>' });
     for (const url of ['/api/dev/mailbox', '/dev/mailbox', `/api/dev/mailbox?to=${email}`]) {

@@ -1,6 +1,6 @@
 import type { FeedbackKind } from '@music-review/core/feedback';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export type FeedbackRow = {
   id: string;
@@ -15,7 +15,7 @@ export type FeedbackRow = {
 const COLUMNS = sql`id, kind, message, screenshot_key, page_url, user_agent, created_at`;
 
 export async function insertFeedback(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     reviewerId: string;
@@ -37,12 +37,7 @@ export async function insertFeedback(
 }
 
 /** What one member sent, newest first (index feedback_organization_created_idx). */
-export async function listFeedbackOf(
-  db: Queryable,
-  organizationId: string,
-  reviewerId: string,
-  limit: number,
-) {
+export async function listFeedbackOf(db: OrgTx, organizationId: string, reviewerId: string, limit: number) {
   return queryRows<FeedbackRow>(
     db,
     sql`select ${COLUMNS} from feedback

@@ -6,7 +6,7 @@ import {
 } from '@music-review/core/hub';
 import { USAGE_WINDOW_DAYS } from '@music-review/core/plan-rules';
 import { sql } from 'drizzle-orm';
-import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type Database, type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 /** A constant list as an SQL array literal (the values are our own constants, never user input). */
 const textArray = (values: readonly string[]) => `'{${values.join(',')}}'::text[]`;
@@ -139,7 +139,7 @@ export type PendingReviewRow = {
 };
 
 /** The caller's pending reviews (the dashboard's rule), with the current version's files. */
-export async function pendingReviews(db: Queryable, organizationId: string, reviewerId: string, now: Date) {
+export async function pendingReviews(db: OrgTx, organizationId: string, reviewerId: string, now: Date) {
   return queryRows<PendingReviewRow>(
     db,
     sql`select s.id, s.title, s.submitted_at, s.current_version_number,
@@ -169,7 +169,7 @@ export type NotificationRow = {
 
 /** The caller's unread notifications, newest first, each row carrying the total unread. */
 export async function unreadNotifications(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   limit: number,

@@ -29,7 +29,7 @@ describe('GET /api/v1/hub and GET /api/v1/home', () => {
     alex = await memberOf(server.app, admin.inviteCode);
     sam = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Hub Elsewhere');
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const organizationId = admin.organization.id;
     const song = async (
       key: string,
@@ -148,7 +148,7 @@ describe('GET /api/v1/hub and GET /api/v1/home', () => {
   it('counts tracks and signed songs over the last 30 days, as the track limit does', async () => {
     const lab = await adminWithLabel(server.app, 'Hub Window Records');
     const added = (title: string, status: string, daysAgo: number) =>
-      server.database.db.execute(
+      server.database.asOwner('tests build rows directly').execute(
         sql`insert into songs (organization_id, title, artist, status, created_at)
             values (${lab.organization.id}, ${title}, 'A', ${status}, now() - make_interval(days => ${daysAgo}::int))`,
       );
@@ -233,7 +233,7 @@ describe('GET /api/v1/hub and GET /api/v1/home', () => {
   });
 
   it('home: unread notifications and unread mentions of the caller only', async () => {
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const organizationId = admin.organization.id;
     await db.execute(sql`
       insert into notifications (organization_id, recipient_id, sender_id, type, message, song_id, read, created_at) values

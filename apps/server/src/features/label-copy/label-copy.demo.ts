@@ -1,5 +1,5 @@
 import { labelCopyDataSchema } from '@music-review/core/label-copy';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import * as repo from './label-copy.repo.ts';
 
 /**
@@ -8,7 +8,7 @@ import * as repo from './label-copy.repo.ts';
  * already have a label copy are left alone.
  */
 export async function seedLabelCopyDemo(
-  tx: Queryable,
+  tx: OrgTx,
   input: {
     organizationId: string;
     songs: { id: string; title: string; artist: string }[];

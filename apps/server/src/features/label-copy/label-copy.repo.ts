@@ -1,6 +1,6 @@
 import type { LabelCopyDocument, LabelCopyStatus } from '@music-review/core/label-copy';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 /**
  * label_copies and what prefills them. Every statement filters on the organization (and runs in
@@ -28,7 +28,7 @@ const COLUMNS = sql`lc.id, lc.organization_id, lc.song_id, s.title as song_title
 
 export type SongRow = { id: string; title: string; artist: string; status: string };
 
-export async function findSong(db: Queryable, organizationId: string, songId: string) {
+export async function findSong(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<SongRow>(
     db,
     sql`select id, title, artist, status from songs where organization_id = ${organizationId} and id = ${songId}`,
@@ -36,7 +36,7 @@ export async function findSong(db: Queryable, organizationId: string, songId: st
   return row ?? null;
 }
 
-export async function findLabelCopy(db: Queryable, organizationId: string, id: string, lock = false) {
+export async function findLabelCopy(db: OrgTx, organizationId: string, id: string, lock = false) {
   const [row] = await queryRows<LabelCopyRow>(
     db,
     sql`select ${COLUMNS} from label_copies lc join songs s on s.id = lc.song_id
@@ -46,7 +46,7 @@ export async function findLabelCopy(db: Queryable, organizationId: string, id: s
   return row ?? null;
 }
 
-export async function findLabelCopyOfSong(db: Queryable, organizationId: string, songId: string) {
+export async function findLabelCopyOfSong(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<LabelCopyRow>(
     db,
     sql`select ${COLUMNS} from label_copies lc join songs s on s.id = lc.song_id
@@ -57,7 +57,7 @@ export async function findLabelCopyOfSong(db: Queryable, organizationId: string,
 
 /** The new row's id, or null when the song already has a label copy (one per song). */
 export async function insertLabelCopy(
-  db: Queryable,
+  db: OrgTx,
   values: { organizationId: string; songId: string; data: unknown; status?: LabelCopyStatus },
 ) {
   const [row] = await queryRows<{ id: string }>(
@@ -72,7 +72,7 @@ export async function insertLabelCopy(
 }
 
 /** Replaces the label copy's fields, keeping the generated document. */
-export async function updateData(db: Queryable, organizationId: string, id: string, data: unknown) {
+export async function updateData(db: OrgTx, organizationId: string, id: string, data: unknown) {
   await db.execute(
     sql`update label_copies
         set data = ${JSON.stringify(data)}::jsonb
@@ -83,7 +83,7 @@ export async function updateData(db: Queryable, organizationId: string, id: stri
   );
 }
 
-export async function setStatus(db: Queryable, organizationId: string, id: string, status: LabelCopyStatus) {
+export async function setStatus(db: OrgTx, organizationId: string, id: string, status: LabelCopyStatus) {
   await db.execute(
     sql`update label_copies
         set status = ${status},
@@ -95,7 +95,7 @@ export async function setStatus(db: Queryable, organizationId: string, id: strin
 }
 
 export async function setGenerated(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   id: string,
   generated: { at: string; document: LabelCopyDocument },
@@ -107,7 +107,7 @@ export async function setGenerated(
   );
 }
 
-export async function organizationName(db: Queryable, organizationId: string) {
+export async function organizationName(db: OrgTx, organizationId: string) {
   const [row] = await queryRows<{ name: string }>(
     db,
     sql`select name from organizations where id = ${organizationId}`,
@@ -116,7 +116,7 @@ export async function organizationName(db: Queryable, organizationId: string) {
 }
 
 /** The song's confirmed metadata form, else its latest one (read only: metadata is another area's). */
-export async function metadataForPrefill(db: Queryable, organizationId: string, songId: string) {
+export async function metadataForPrefill(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<{ status: string; data: Record<string, unknown> }>(
     db,
     sql`select status, data from metadata_forms
@@ -128,7 +128,7 @@ export async function metadataForPrefill(db: Queryable, organizationId: string, 
 }
 
 /** The song's newest signed contract (read only). */
-export async function signedContractForPrefill(db: Queryable, organizationId: string, songId: string) {
+export async function signedContractForPrefill(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<{
     title: string;
     kind: string;
@@ -149,7 +149,7 @@ export async function signedContractForPrefill(db: Queryable, organizationId: st
 // ---------------------------------------------------------------------------------------------------
 // Exports (the spec's check_export_limit / record_export_usage, section 7).
 
-export async function checkExportLimit(db: Queryable, organizationId: string, exportType: string) {
+export async function checkExportLimit(db: OrgTx, organizationId: string, exportType: string) {
   const [row] = await queryRows<{ allowed: boolean | null }>(
     db,
     sql`select check_export_limit(${organizationId}, ${exportType}) as allowed`,
@@ -157,11 +157,11 @@ export async function checkExportLimit(db: Queryable, organizationId: string, ex
   return row?.allowed === true;
 }
 
-export async function recordExportUsage(db: Queryable, organizationId: string, exportType: string) {
+export async function recordExportUsage(db: OrgTx, organizationId: string, exportType: string) {
   await db.execute(sql`select record_export_usage(${organizationId}, ${exportType})`);
 }
 
-export async function exportState(db: Queryable, organizationId: string, exportTypes: readonly string[]) {
+export async function exportState(db: OrgTx, organizationId: string, exportTypes: readonly string[]) {
   const [plan] = await queryRows<{ monthly_export_limit: number }>(
     db,
     sql`select p.monthly_export_limit from organizations o

@@ -23,7 +23,7 @@ import {
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { featureAccess, planAndTrials, useGatedFeature } from '../../platform/plans/feature-access.ts';
 import {
@@ -109,7 +109,7 @@ export function createLabelCopyService(ctx: AppContext) {
   const { database } = ctx;
   const notifications = createNotificationsService(ctx);
 
-  async function loadPrefillSources(tx: Queryable, organizationId: string, songId: string) {
+  async function loadPrefillSources(tx: OrgTx, organizationId: string, songId: string) {
     const [metadata, contract, organizationName] = [
       await repo.metadataForPrefill(tx, organizationId, songId),
       await repo.signedContractForPrefill(tx, organizationId, songId),
@@ -119,20 +119,20 @@ export function createLabelCopyService(ctx: AppContext) {
   }
 
   /** The label copy's links of every purpose, newest first. */
-  async function linksOf(tx: Queryable, organizationId: string, id: string) {
+  async function linksOf(tx: OrgTx, organizationId: string, id: string) {
     const links = [];
     for (const purpose of LABEL_COPY_LINK_PURPOSES)
       links.push(...(await listPublicLinks(tx, organizationId, purpose, id)));
     return links.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
-  async function requireCopy(tx: Queryable, organizationId: string, id: string, lock = false) {
+  async function requireCopy(tx: OrgTx, organizationId: string, id: string, lock = false) {
     const row = await repo.findLabelCopy(tx, organizationId, id, lock);
     if (!row) throw notFound(M.notFound);
     return row;
   }
 
-  async function generatorState(tx: Queryable, organizationId: string): Promise<LabelCopyGeneratorStateDto> {
+  async function generatorState(tx: OrgTx, organizationId: string): Promise<LabelCopyGeneratorStateDto> {
     const access = await featureAccess(tx, organizationId, 'label_copy_generator');
     const exports = await repo.exportState(tx, organizationId, Object.values(LABEL_COPY_EXPORT_TYPES));
     const { plan } = await planAndTrials(tx, organizationId);
@@ -150,7 +150,7 @@ export function createLabelCopyService(ctx: AppContext) {
   }
 
   /** Counts one export inside the caller's transaction; refused past the plan's monthly limit. */
-  async function countExport(tx: Queryable, organizationId: string, format: LabelCopyExportFormat) {
+  async function countExport(tx: OrgTx, organizationId: string, format: LabelCopyExportFormat) {
     const type = LABEL_COPY_EXPORT_TYPES[format];
     if (!(await repo.checkExportLimit(tx, organizationId, type))) {
       const { limit } = await repo.exportState(tx, organizationId, [type]);

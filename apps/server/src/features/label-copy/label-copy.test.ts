@@ -52,7 +52,7 @@ describe('label copy', () => {
       201,
     );
   const setPlan = (orgId: string, plan: string) =>
-    server.database.db.execute(
+    server.database.global.execute(
       sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = ${plan})
           where id = ${orgId}`,
     );
@@ -309,7 +309,7 @@ describe('label copy', () => {
     } as const;
     for (const [purpose, route] of Object.entries(routes)) {
       const expired = await link(label, copy.id, purpose);
-      await server.database.db.execute(
+      await server.database.global.execute(
         sql`update public_links set expires_at = now() - interval '1 minute' where id = ${expired.id}`,
       );
       const revoked = await link(label, copy.id, purpose);

@@ -11,7 +11,7 @@ import {
 } from '@music-review/core/marketing';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
   assertStorageRoom,
@@ -77,7 +77,7 @@ export function createMarketingPhotosService(ctx: AppContext) {
   const { driver, limits, uploadUrlTtlSeconds } = ctx.storage;
 
   /** Opens the link and returns its draft song form, locked when `tx` is given. */
-  async function draftForm(tx: Queryable, link: PublicLink) {
+  async function draftForm(tx: OrgTx, link: PublicLink) {
     const form = link.recordId ? await repo.lockForm(tx, link.organizationId, link.recordId) : null;
     if (form?.kind !== 'song' || !form.song_id) throw deadLink();
     if (form.status !== 'draft') throw notDraft();

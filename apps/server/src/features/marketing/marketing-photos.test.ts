@@ -60,7 +60,7 @@ describe('marketing questionnaire: uploaded press photos', () => {
   };
   const usageOf = async (key: string) =>
     queryRows<{ file_size_bytes: string }>(
-      server.database.db,
+      server.database.global,
       sql`select file_size_bytes from storage_usage where file_key = ${key}`,
     );
   const labelView = async (headers: Headers, song: string) => {

@@ -1,5 +1,5 @@
 import { addDays, questionnaireData, utcDay } from '@music-review/core/marketing';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import * as repo from './marketing.repo.ts';
 
 /**
@@ -8,7 +8,7 @@ import * as repo from './marketing.repo.ts';
  * submitted questionnaire. Runs inside the seed's `withOrg` transaction.
  */
 export async function seedMarketingDemo(
-  tx: Queryable,
+  tx: OrgTx,
   input: {
     organizationId: string;
     songs: { id: string; title: string; artist: string }[];

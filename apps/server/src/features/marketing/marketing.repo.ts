@@ -1,6 +1,6 @@
 import type { CampaignStatus, TaskStatus } from '@music-review/core/marketing';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 /**
  * Marketing's SQL. Every statement filters on the organization (and runs in `withOrg`, so row-level
@@ -65,7 +65,7 @@ const TASK_COLUMNS = sql`t.id, t.campaign_id, t.song_id, t.title, t.assignee_id,
 
 const FORM_COLUMNS = sql`id, song_id, kind, status, data, submitted_at, updated_at`;
 
-export async function findSong(db: Queryable, organizationId: string, songId: string) {
+export async function findSong(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<SongRow>(
     db,
     sql`select id, title, artist, status from songs where organization_id = ${organizationId} and id = ${songId}`,
@@ -73,7 +73,7 @@ export async function findSong(db: Queryable, organizationId: string, songId: st
   return rows[0] ?? null;
 }
 
-export async function isMember(db: Queryable, organizationId: string, reviewerId: string) {
+export async function isMember(db: OrgTx, organizationId: string, reviewerId: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select id from reviewers where organization_id = ${organizationId} and id = ${reviewerId}`,
@@ -83,7 +83,7 @@ export async function isMember(db: Queryable, organizationId: string, reviewerId
 
 // Campaigns ----------------------------------------------------------------------------------------
 
-export async function listCampaigns(db: Queryable, organizationId: string, songId: string) {
+export async function listCampaigns(db: OrgTx, organizationId: string, songId: string) {
   return queryRows<CampaignRow>(
     db,
     sql`select ${CAMPAIGN_COLUMNS} from marketing_campaigns c
@@ -92,7 +92,7 @@ export async function listCampaigns(db: Queryable, organizationId: string, songI
   );
 }
 
-export async function findCampaign(db: Queryable, organizationId: string, id: string) {
+export async function findCampaign(db: OrgTx, organizationId: string, id: string) {
   const rows = await queryRows<CampaignRow>(
     db,
     sql`select ${CAMPAIGN_COLUMNS} from marketing_campaigns c
@@ -113,7 +113,7 @@ export interface CampaignValues {
 }
 
 export async function insertCampaign(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   songId: string,
   createdBy: string,
@@ -130,7 +130,7 @@ export async function insertCampaign(
   return rows[0]!.id;
 }
 
-export async function updateCampaign(db: Queryable, organizationId: string, id: string, v: CampaignValues) {
+export async function updateCampaign(db: OrgTx, organizationId: string, id: string, v: CampaignValues) {
   await db.execute(
     sql`update marketing_campaigns set name = ${v.name}, status = ${v.status}, budget_cents = ${v.budget_cents},
           currency = ${v.currency}, start_date = ${v.start_date}::date, end_date = ${v.end_date}::date,
@@ -139,7 +139,7 @@ export async function updateCampaign(db: Queryable, organizationId: string, id: 
   );
 }
 
-export async function deleteCampaign(db: Queryable, organizationId: string, id: string) {
+export async function deleteCampaign(db: OrgTx, organizationId: string, id: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`delete from marketing_campaigns where organization_id = ${organizationId} and id = ${id} returning id`,
@@ -149,7 +149,7 @@ export async function deleteCampaign(db: Queryable, organizationId: string, id: 
 
 // Tasks --------------------------------------------------------------------------------------------
 
-export async function listTasksOfSong(db: Queryable, organizationId: string, songId: string) {
+export async function listTasksOfSong(db: OrgTx, organizationId: string, songId: string) {
   return queryRows<TaskRow>(
     db,
     sql`select ${TASK_COLUMNS} from marketing_tasks t
@@ -159,7 +159,7 @@ export async function listTasksOfSong(db: Queryable, organizationId: string, son
   );
 }
 
-export async function findTask(db: Queryable, organizationId: string, id: string) {
+export async function findTask(db: OrgTx, organizationId: string, id: string) {
   const rows = await queryRows<TaskRow>(
     db,
     sql`select ${TASK_COLUMNS} from marketing_tasks t
@@ -177,7 +177,7 @@ export interface TaskValues {
 }
 
 export async function insertTask(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   campaign: { id: string; song_id: string },
   createdBy: string,
@@ -193,7 +193,7 @@ export async function insertTask(
   return rows[0]!.id;
 }
 
-export async function updateTask(db: Queryable, organizationId: string, id: string, v: TaskValues) {
+export async function updateTask(db: OrgTx, organizationId: string, id: string, v: TaskValues) {
   await db.execute(
     sql`update marketing_tasks set title = ${v.title}, assignee_id = ${v.assignee_id},
           due_date = ${v.due_date}::date, status = ${v.status}, updated_at = now()
@@ -201,7 +201,7 @@ export async function updateTask(db: Queryable, organizationId: string, id: stri
   );
 }
 
-export async function deleteTask(db: Queryable, organizationId: string, id: string) {
+export async function deleteTask(db: OrgTx, organizationId: string, id: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`delete from marketing_tasks where organization_id = ${organizationId} and id = ${id} returning id`,
@@ -212,7 +212,7 @@ export async function deleteTask(db: Queryable, organizationId: string, id: stri
 // Forms --------------------------------------------------------------------------------------------
 
 /** The song's questionnaire (one per song; the newest if there were ever more). */
-export async function findSongForm(db: Queryable, organizationId: string, songId: string) {
+export async function findSongForm(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<FormRow>(
     db,
     sql`select ${FORM_COLUMNS} from marketing_forms
@@ -222,7 +222,7 @@ export async function findSongForm(db: Queryable, organizationId: string, songId
   return rows[0] ?? null;
 }
 
-export async function findForm(db: Queryable, organizationId: string, id: string) {
+export async function findForm(db: OrgTx, organizationId: string, id: string) {
   const rows = await queryRows<FormRow>(
     db,
     sql`select ${FORM_COLUMNS} from marketing_forms where organization_id = ${organizationId} and id = ${id}`,
@@ -230,12 +230,7 @@ export async function findForm(db: Queryable, organizationId: string, id: string
   return rows[0] ?? null;
 }
 
-export async function insertSongForm(
-  db: Queryable,
-  organizationId: string,
-  songId: string,
-  createdBy: string,
-) {
+export async function insertSongForm(db: OrgTx, organizationId: string, songId: string, createdBy: string) {
   const rows = await queryRows<FormRow>(
     db,
     sql`insert into marketing_forms (organization_id, song_id, kind, status, created_by)
@@ -245,7 +240,7 @@ export async function insertSongForm(
   return rows[0]!;
 }
 
-export async function reopenForm(db: Queryable, organizationId: string, id: string) {
+export async function reopenForm(db: OrgTx, organizationId: string, id: string) {
   await db.execute(
     sql`update marketing_forms set status = 'draft', updated_at = now()
         where organization_id = ${organizationId} and id = ${id}`,
@@ -253,7 +248,7 @@ export async function reopenForm(db: Queryable, organizationId: string, id: stri
 }
 
 export async function saveFormData(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   id: string,
   data: unknown,
@@ -274,7 +269,7 @@ export async function saveFormData(
 }
 
 /** The form, locked until the transaction ends (uploaded photos change one at a time). */
-export async function lockForm(db: Queryable, organizationId: string, id: string) {
+export async function lockForm(db: OrgTx, organizationId: string, id: string) {
   const rows = await queryRows<FormRow>(
     db,
     sql`select ${FORM_COLUMNS} from marketing_forms
@@ -284,12 +279,7 @@ export async function lockForm(db: Queryable, organizationId: string, id: string
 }
 
 /** Replaces the form's uploaded press photos (`data.press_photo_files`), leaving the answers as they are. */
-export async function setPressPhotoFiles(
-  db: Queryable,
-  organizationId: string,
-  id: string,
-  files: unknown[],
-) {
+export async function setPressPhotoFiles(db: OrgTx, organizationId: string, id: string, files: unknown[]) {
   await db.execute(
     sql`update marketing_forms
         set data = jsonb_set(coalesce(data, '{}'::jsonb), '{press_photo_files}', ${JSON.stringify(files)}::jsonb),
@@ -298,7 +288,7 @@ export async function setPressPhotoFiles(
   );
 }
 
-export async function insertGeneralSubmission(db: Queryable, organizationId: string, data: unknown) {
+export async function insertGeneralSubmission(db: OrgTx, organizationId: string, data: unknown) {
   const rows = await queryRows<FormRow>(
     db,
     sql`insert into marketing_forms (organization_id, song_id, kind, status, data, submitted_at)
@@ -308,7 +298,7 @@ export async function insertGeneralSubmission(db: Queryable, organizationId: str
   return rows[0]!;
 }
 
-export async function listGeneralSubmissions(db: Queryable, organizationId: string, limit: number) {
+export async function listGeneralSubmissions(db: OrgTx, organizationId: string, limit: number) {
   return queryRows<FormRow>(
     db,
     sql`select ${FORM_COLUMNS} from marketing_forms
@@ -318,7 +308,7 @@ export async function listGeneralSubmissions(db: Queryable, organizationId: stri
   );
 }
 
-export async function labelName(db: Queryable, organizationId: string) {
+export async function labelName(db: OrgTx, organizationId: string) {
   const rows = await queryRows<{ name: string }>(
     db,
     sql`select name from organizations where id = ${organizationId}`,
@@ -329,7 +319,7 @@ export async function labelName(db: Queryable, organizationId: string) {
 // Links --------------------------------------------------------------------------------------------
 
 export async function listLinks(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   purpose: 'marketing_form' | 'marketing_general',
   recordId: string | null,
@@ -345,7 +335,7 @@ export async function listLinks(
   );
 }
 
-export async function findMarketingLink(db: Queryable, organizationId: string, id: string) {
+export async function findMarketingLink(db: OrgTx, organizationId: string, id: string) {
   const rows = await queryRows<{ id: string; purpose: string; record_id: string | null }>(
     db,
     sql`select id, purpose, record_id from public_links
@@ -357,7 +347,7 @@ export async function findMarketingLink(db: Queryable, organizationId: string, i
 
 /** Withdraws the record's links that can still be used (a new link replaces them). */
 export async function revokeActiveLinks(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   purpose: 'marketing_form' | 'marketing_general',
   recordId: string | null,

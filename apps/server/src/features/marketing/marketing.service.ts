@@ -20,7 +20,7 @@ import {
 } from '@music-review/core/marketing';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { createPublicLink, revokePublicLink } from '../../platform/public-links/public-links.ts';
 import { createNotificationsService, type Notified } from '../notifications/notifications.service.ts';
@@ -82,13 +82,13 @@ export function createMarketingService(ctx: AppContext) {
   const { database } = ctx;
   const notifications = createNotificationsService(ctx);
 
-  async function songOf(tx: Queryable, member: Member, songId: string) {
+  async function songOf(tx: OrgTx, member: Member, songId: string) {
     const song = await repo.findSong(tx, member.organizationId, songId);
     if (!song) throw songNotFound();
     return song;
   }
 
-  async function checkAssignee(tx: Queryable, member: Member, assigneeId: string | null) {
+  async function checkAssignee(tx: OrgTx, member: Member, assigneeId: string | null) {
     if (assigneeId && !(await repo.isMember(tx, member.organizationId, assigneeId))) {
       throw new AppError('validation_failed', MARKETING_ERRORS.assignee);
     }
@@ -96,7 +96,7 @@ export function createMarketingService(ctx: AppContext) {
 
   /** campaign_task_assigned to the new assignee (never to yourself), in the task's transaction. */
   async function notifyAssigned(
-    tx: Queryable,
+    tx: OrgTx,
     member: Member,
     task: { title: string; song_id: string; due_date: string | null },
     assigneeId: string | null,
@@ -119,7 +119,7 @@ export function createMarketingService(ctx: AppContext) {
     purpose: 'marketing_form' | 'marketing_general',
     recordId: string | null,
     days: number,
-    tx: Queryable,
+    tx: OrgTx,
   ): Promise<IssuedLinkDto> {
     await repo.revokeActiveLinks(tx, member.organizationId, purpose, recordId);
     const { link, token } = await createPublicLink(tx, {

@@ -338,7 +338,7 @@ describe('marketing', () => {
     expect((await call('GET', `/api/v1/public/marketing-forms/${third.token}`)).json().error.code).toBe(
       'link_revoked',
     );
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update public_links set expires_at = now() - interval '1 minute' where id = ${fourth.link.id}`,
     );
     const expired = await call('POST', `/api/v1/public/marketing-forms/${fourth.token}/submit`, undefined, {

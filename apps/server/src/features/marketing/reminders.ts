@@ -35,7 +35,7 @@ export async function runDueReminders(ctx: AppContext, now: Date): Promise<numbe
   // reminder is claimed and sent in withOrg of its task's label. It reads only the open tasks due
   // on the three days (index marketing_tasks_due_idx) that no reminder row covers yet.
   const candidates = await queryRows<Candidate>(
-    ctx.database.db,
+    ctx.database.asOwner('the reminder scan spans every label; each is sent in its own withOrg'),
     sql`select t.id, t.organization_id, k.kind, t.due_date::text as due_date
         from marketing_tasks t
         join (values ('3days', ${dueOf('3days')}::date), ('1day', ${dueOf('1day')}::date),

@@ -1,7 +1,7 @@
 import { MESSAGE_ERRORS } from '@music-review/core/messages';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Tx } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as conversations from './conversations.repo.ts';
 import * as messages from './messages.repo.ts';
@@ -40,7 +40,7 @@ export function createConversationAccess(ctx: AppContext) {
     async inConversation<T>(
       member: Member,
       conversationId: string,
-      fn: (tx: Tx, scope: ConversationScope) => Promise<T>,
+      fn: (tx: OrgTx, scope: ConversationScope) => Promise<T>,
     ): Promise<T> {
       const own = await database.withOrg(member.organizationId, async (tx) => {
         const conversation = await conversations.findVisibleConversation(
@@ -56,7 +56,10 @@ export function createConversationAccess(ctx: AppContext) {
       });
       if (own) return own.value;
       if (isStaff(member)) {
-        const label = await conversations.findSupportConversationLabel(database.db, conversationId);
+        const label = await conversations.findSupportConversationLabel(
+          database.asOwner('support staff open a conversation of another label'),
+          conversationId,
+        );
         if (label && label !== member.organizationId) {
           const desk = await database.withOrg(label, async (tx) => {
             const conversation = await conversations.findVisibleConversation(
@@ -78,7 +81,7 @@ export function createConversationAccess(ctx: AppContext) {
     async inMessage<T>(
       member: Member,
       messageId: string,
-      fn: (tx: Tx, scope: MessageScope) => Promise<T>,
+      fn: (tx: OrgTx, scope: MessageScope) => Promise<T>,
     ): Promise<T> {
       const own = await database.withOrg(member.organizationId, async (tx) => {
         const message = await messages.findVisibleMessage(
@@ -94,7 +97,10 @@ export function createConversationAccess(ctx: AppContext) {
       });
       if (own) return own.value;
       if (isStaff(member)) {
-        const label = await conversations.findSupportMessageLabel(database.db, messageId);
+        const label = await conversations.findSupportMessageLabel(
+          database.asOwner('support staff act on a message of another label'),
+          messageId,
+        );
         if (label && label !== member.organizationId) {
           const desk = await database.withOrg(label, async (tx) => {
             const message = await messages.findSupportMessage(tx, label, messageId);

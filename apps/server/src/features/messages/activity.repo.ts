@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 import { clampSequence } from './messages.repo.ts';
 import { readMarker } from './read-marker.ts';
 
@@ -12,7 +12,7 @@ import { readMarker } from './read-marker.ts';
  * that message alone) becomes the marker; read_at stays when it was first read.
  */
 export async function markReadUpTo(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   reviewerId: string,
@@ -39,7 +39,7 @@ export type ReadRow = {
 };
 
 /** Per member who read anything in the conversation: the highest sequence they read. */
-export async function listReads(db: Queryable, organizationId: string, conversationId: string) {
+export async function listReads(db: OrgTx, organizationId: string, conversationId: string) {
   return queryRows<ReadRow>(
     db,
     sql`select r.user_id as reviewer_id, rv.name, rv.avatar_key, max(m.sequence)::int as last_read_sequence
@@ -54,7 +54,7 @@ export async function listReads(db: Queryable, organizationId: string, conversat
 
 /** update_typing_indicator: the member typed just now. */
 export async function touchTyping(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   reviewerId: string,
@@ -68,7 +68,7 @@ export async function touchTyping(
 
 /** stop_typing. */
 export async function stopTyping(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   reviewerId: string,
@@ -82,7 +82,7 @@ export async function stopTyping(
 
 /** Others who typed in the conversation within the window. */
 export async function listTyping(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   reviewerId: string,

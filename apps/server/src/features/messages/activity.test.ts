@@ -54,7 +54,7 @@ describe('read receipts and typing', () => {
     ]);
     // Nobody gets a read row for their own message.
     const [own] = await queryRows<{ count: number }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select count(*)::int as count from message_reads r join messages m on m.id = r.message_id
           where m.conversation_id = ${dm.id} and r.user_id = m.sender_id`,
     );
@@ -70,17 +70,19 @@ describe('read receipts and typing', () => {
   it('marks a long conversation read with one row and one realtime change, not one per message', async () => {
     const dm = await api.dm(ada, cy);
     // 200 messages from Cy (written straight to the table, as sending them would be), and one of Ada's.
-    await server.database.db.execute(
+    await server.database.asOwner('tests build rows directly').execute(
       sql`insert into messages (conversation_id, sender_id, organization_id, sequence, message_text)
           select ${dm.id}, ${cy.reviewer.id}, ${ada.organization.id}, n, 'message ' || n
           from generate_series(1, 200) n`,
     );
-    await server.database.db.execute(sql`update conversations set last_sequence = 200 where id = ${dm.id}`);
+    await server.database
+      .asOwner('tests build rows directly')
+      .execute(sql`update conversations set last_sequence = 200 where id = ${dm.id}`);
     await api.send(ada, dm.id, 'my own');
     const readRows = async () =>
       (
         await queryRows<{ count: number }>(
-          server.database.db,
+          server.database.asOwner('tests build rows directly'),
           sql`select count(*)::int as count from message_reads r join messages m on m.id = r.message_id
               where m.conversation_id = ${dm.id}`,
         )
@@ -137,7 +139,7 @@ describe('read receipts and typing', () => {
     expect((await api.get(ben, dm.id)).unread_count).toBe(3);
     expect(await api.read(ben, dm.id, 6)).toBe(0);
     const rows = await queryRows<{ sequence: number }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select m.sequence from message_reads r join messages m on m.id = r.message_id
           where m.conversation_id = ${dm.id} and r.user_id = ${ben.reviewer.id} order by m.sequence`,
     );
@@ -146,7 +148,7 @@ describe('read receipts and typing', () => {
   });
 
   it('in a song chat, each member reads for themselves', async () => {
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: ada.organization.id,
       title: 'Shared',
       artist: 'X',
@@ -170,7 +172,7 @@ describe('read receipts and typing', () => {
     expect(await api.typing(cy, dm.id)).toEqual([]);
 
     const age = (seconds: number) =>
-      server.database.db.execute(
+      server.database.asOwner('tests build rows directly').execute(
         sql`update typing_indicators set last_typing = now() - make_interval(secs => ${seconds})
             where conversation_id = ${dm.id} and reviewer_id = ${cy.reviewer.id}`,
       );
@@ -186,7 +188,7 @@ describe('read receipts and typing', () => {
     expect((await api.typingRaw(cy, dm.id, 'DELETE')).statusCode).toBe(204);
     expect(await api.typing(ada, dm.id)).toEqual([]);
     const [rows] = await queryRows<{ count: number }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select count(*)::int as count from typing_indicators where conversation_id = ${dm.id}`,
     );
     expect(rows!.count).toBe(0);

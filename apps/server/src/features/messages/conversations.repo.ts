@@ -1,6 +1,6 @@
 import type { ConversationType } from '@music-review/core/messages';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, type OwnerScope, queryRows } from '../../platform/db/index.ts';
 import { readMarker } from './read-marker.ts';
 
 export type ConversationRow = {
@@ -20,7 +20,7 @@ export type ConversationRow = {
 const CONVERSATION_COLUMNS = sql`id, organization_id, type, user1_id, user2_id, song_id, last_message_at,
   last_message_preview, last_message_sender_id, last_sequence, created_at`;
 
-export async function isMemberOf(db: Queryable, organizationId: string, reviewerId: string) {
+export async function isMemberOf(db: OrgTx, organizationId: string, reviewerId: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select id from reviewers where organization_id = ${organizationId} and id = ${reviewerId}`,
@@ -32,7 +32,7 @@ export async function isMemberOf(db: Queryable, organizationId: string, reviewer
  * The direct conversation of two members, made when missing (create_or_get_dm_conversation). The
  * pair is stored smaller id first, so the unique index conversations_dm_pair_key holds one per pair.
  */
-export async function createOrGetDm(db: Queryable, organizationId: string, a: string, b: string) {
+export async function createOrGetDm(db: OrgTx, organizationId: string, a: string, b: string) {
   const [user1, user2] = a < b ? [a, b] : [b, a];
   const inserted = await queryRows<ConversationRow>(
     db,
@@ -51,7 +51,7 @@ export async function createOrGetDm(db: Queryable, organizationId: string, a: st
 }
 
 /** The song's chat, made when missing (create_or_get_song_chat_conversation); undefined when no such song. */
-export async function createOrGetSongChat(db: Queryable, organizationId: string, songId: string) {
+export async function createOrGetSongChat(db: OrgTx, organizationId: string, songId: string) {
   const song = await queryRows<{ id: string }>(
     db,
     sql`select id from songs where organization_id = ${organizationId} and id = ${songId}`,
@@ -74,7 +74,7 @@ export async function createOrGetSongChat(db: Queryable, organizationId: string,
 }
 
 /** The member's own support conversation (one per member), if they opened one. */
-export async function findSupportOf(db: Queryable, organizationId: string, reviewerId: string) {
+export async function findSupportOf(db: OrgTx, organizationId: string, reviewerId: string) {
   const rows = await queryRows<ConversationRow>(
     db,
     sql`select ${CONVERSATION_COLUMNS} from conversations
@@ -84,7 +84,7 @@ export async function findSupportOf(db: Queryable, organizationId: string, revie
 }
 
 /** Opens the member's support conversation; undefined when it already existed (a concurrent open). */
-export async function insertSupport(db: Queryable, organizationId: string, reviewerId: string) {
+export async function insertSupport(db: OrgTx, organizationId: string, reviewerId: string) {
   const rows = await queryRows<ConversationRow>(
     db,
     sql`insert into conversations (organization_id, type, user1_id)
@@ -99,7 +99,7 @@ export { planAndTrials, recordTrial } from '../../platform/plans/feature-access.
 
 /** A conversation the member may see: their direct messages, and every song chat and support chat. */
 export async function findVisibleConversation(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   conversationId: string,
@@ -117,7 +117,8 @@ export async function findVisibleConversation(
  * Support desk only, outside any organization's row-level scope: the label of a support
  * conversation (nothing for any other type), so the desk can act inside that label.
  */
-export async function findSupportConversationLabel(db: Queryable, conversationId: string) {
+/** Owner level: support staff learn which label a support conversation belongs to. */
+export async function findSupportConversationLabel(db: OwnerScope, conversationId: string) {
   const rows = await queryRows<{ organization_id: string }>(
     db,
     sql`select organization_id from conversations where id = ${conversationId} and type = 'support'`,
@@ -126,7 +127,8 @@ export async function findSupportConversationLabel(db: Queryable, conversationId
 }
 
 /** Support desk only: the label of a message in a support conversation. */
-export async function findSupportMessageLabel(db: Queryable, messageId: string) {
+/** Owner level: support staff learn which label a support message belongs to. */
+export async function findSupportMessageLabel(db: OwnerScope, messageId: string) {
   const rows = await queryRows<{ organization_id: string }>(
     db,
     sql`select m.organization_id from messages m
@@ -151,7 +153,7 @@ export type ConversationSummaryRow = ConversationRow & {
  * from others, not deleted, without a read row of theirs (the same rule as the top bar's count).
  * `scope` filters the rows; newest activity first.
  */
-function summaries(db: Queryable, viewerId: string, scope: SQL, limit?: number) {
+function summaries(db: OrgTx | OwnerScope, viewerId: string, scope: SQL, limit?: number) {
   return queryRows<ConversationSummaryRow>(
     db,
     sql`select c.id, c.organization_id, c.type, c.user1_id, c.user2_id, c.song_id, c.last_message_at,
@@ -183,7 +185,7 @@ function summaries(db: Queryable, viewerId: string, scope: SQL, limit?: number) 
  * and support conversations once something was said in them (opening a song's page makes its chat;
  * the member's own support conversation is listed from the start).
  */
-export function listVisibleSummaries(db: Queryable, organizationId: string, reviewerId: string) {
+export function listVisibleSummaries(db: OrgTx, organizationId: string, reviewerId: string) {
   return summaries(
     db,
     reviewerId,
@@ -195,7 +197,7 @@ export function listVisibleSummaries(db: Queryable, organizationId: string, revi
 }
 
 export async function findVisibleSummary(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   conversationId: string,
@@ -213,6 +215,7 @@ export async function findVisibleSummary(
  * Support desk only, across every label (the caller's connection is not bound to one): support
  * conversations in which something was asked, and nothing else.
  */
-export function listSupportSummaries(db: Queryable, staffReviewerId: string, limit: number) {
+/** Owner level: the support inbox spans every label. */
+export function listSupportSummaries(db: OwnerScope, staffReviewerId: string, limit: number) {
   return summaries(db, staffReviewerId, sql`c.type = 'support' and c.last_message_at is not null`, limit);
 }

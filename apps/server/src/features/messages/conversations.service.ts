@@ -8,7 +8,7 @@ import {
 import { canUseFeature, STARTER_PLAN } from '@music-review/core/plan-rules';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable, Tx } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ConversationAccess } from './access.ts';
 import * as repo from './conversations.repo.ts';
@@ -39,7 +39,7 @@ export function createAvatarUrls(ctx: AppContext) {
  * their link into it.
  */
 export function openSongChat(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   songId: string,
 ): Promise<{ conversation: repo.ConversationRow; created: boolean } | undefined> {
@@ -54,7 +54,7 @@ export function createConversationsService(ctx: AppContext, access: Conversation
     toSummaryDto(row, { avatarUrl: await avatarUrl(row.other_avatar_key), withOrganization });
 
   /** The member's support conversation: theirs if it exists; a new one only when the plan allows it. */
-  async function openSupport(tx: Tx, member: Member) {
+  async function openSupport(tx: OrgTx, member: Member) {
     const organizationId = member.organizationId;
     const existing = await repo.findSupportOf(tx, organizationId, member.reviewer.id);
     if (existing) return { conversation: existing, created: false };
@@ -129,7 +129,11 @@ export function createConversationsService(ctx: AppContext, access: Conversation
      */
     async supportInbox(member: Member, limit: number): Promise<ConversationSummaryDto[]> {
       if (!access.isStaff(member)) throw notFound();
-      const rows = await repo.listSupportSummaries(database.db, member.reviewer.id, limit);
+      const rows = await repo.listSupportSummaries(
+        database.asOwner('the support inbox lists every label'),
+        member.reviewer.id,
+        limit,
+      );
       return Promise.all(rows.map((row) => summaryDto(row, true)));
     },
   };

@@ -47,7 +47,7 @@ describe('conversations: who sees what', () => {
   });
 
   it('makes one chat per song, seen by the whole label and by no other', async () => {
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: ada.organization.id,
       title: 'Night Drive',
       artist: 'The Testers',
@@ -78,7 +78,7 @@ describe('conversations: who sees what', () => {
     expect(await statusesOnEveryRoute(server, olga, chat.id)).toEqual(ALL_NOT_FOUND);
 
     // Another label's song, or no song at all, is "Song not found".
-    const theirs = await insertSong(server.database.db, {
+    const theirs = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: olga.organization.id,
       title: 'Theirs',
       artist: 'Elsewhere',
@@ -113,7 +113,7 @@ describe('conversations: who sees what', () => {
     const label = await adminWithLabel(server.app, 'Ordering Records');
     const m1 = await memberOf(server.app, label.inviteCode);
     const m2 = await memberOf(server.app, label.inviteCode);
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: label.organization.id,
       title: 'Ordered',
       artist: 'X',

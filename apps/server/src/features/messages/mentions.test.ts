@@ -33,14 +33,14 @@ describe('mentions', () => {
   const mentionRows = async (messageId: string) =>
     (
       await queryRows<{ mentioned_user_id: string; mentioned_by_user_id: string; conversation_id: string }>(
-        server.database.db,
+        server.database.asOwner('tests build rows directly'),
         sql`select mentioned_user_id, mentioned_by_user_id, conversation_id from message_mentions
             where message_id = ${messageId} order by mentioned_user_id`,
       )
     ).map((r) => r.mentioned_user_id);
 
   it('records and notifies each mentioned member; outsiders, unknown ids and the sender are dropped', async () => {
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: ada.organization.id,
       title: 'Night Drive',
       artist: 'X',

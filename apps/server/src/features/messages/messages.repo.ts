@@ -1,6 +1,6 @@
 import type { AttachmentType } from '@music-review/core/messages';
 import { sql } from 'drizzle-orm';
-import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type Database, type OrgTx, queryRows } from '../../platform/db/index.ts';
 import { readMarker } from './read-marker.ts';
 
 export {
@@ -48,7 +48,7 @@ export async function countUnreadMessages(database: Database, organizationId: st
 
 /** The caller's unread messages in one conversation (the rule of UNREAD_COUNT_SQL). */
 export async function countUnreadIn(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   reviewerId: string,
@@ -103,7 +103,7 @@ export interface MessageExtras {
  * (the clock at that moment, not the transaction's start) rises with them.
  */
 export async function insertMessage(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   senderId: string,
@@ -150,7 +150,7 @@ const uuidArray = (ids: readonly string[]) =>
  * can see it (for a direct conversation, its two members), not the sender.
  */
 export async function mentionableMembers(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversation: { type: string; user1_id: string | null; user2_id: string | null },
   senderId: string,
@@ -169,7 +169,7 @@ export async function mentionableMembers(
 }
 
 export async function insertMentions(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     conversationId: string;
@@ -208,12 +208,7 @@ export type MentionRow = {
  * Mentions of the caller in messages they have not read, in conversations they may see (a direct
  * conversation only when they are one of its two members).
  */
-export async function unreadMentions(
-  db: Queryable,
-  organizationId: string,
-  reviewerId: string,
-  limit: number,
-) {
+export async function unreadMentions(db: OrgTx, organizationId: string, reviewerId: string, limit: number) {
   return queryRows<MentionRow>(
     db,
     sql`select mm.id, mm.message_id, mm.conversation_id, c.type as conversation_type, c.song_id,
@@ -237,7 +232,7 @@ export async function unreadMentions(
  * sequence (the oldest first), before one (the newest `limit` of those), between both, or the newest.
  */
 export async function listMessages(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   page: { after?: number | undefined; before?: number | undefined; limit: number },
@@ -259,7 +254,7 @@ export async function listMessages(
 
 /** Whether a message the list would show exists before a sequence. */
 export async function hasMessagesBefore(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   conversationId: string,
   sequence: number,
@@ -284,7 +279,7 @@ export type MessageOwnerRow = {
 
 /** A message of a conversation the member may see (their direct messages, the label's other chats). */
 export async function findVisibleMessage(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   messageId: string,
@@ -302,7 +297,7 @@ export async function findVisibleMessage(
 }
 
 /** Support desk only: a message of a support conversation of this label. */
-export async function findSupportMessage(db: Queryable, organizationId: string, messageId: string) {
+export async function findSupportMessage(db: OrgTx, organizationId: string, messageId: string) {
   const rows = await queryRows<MessageOwnerRow>(
     db,
     sql`select m.id, m.conversation_id, m.sender_id, m.is_deleted
@@ -319,7 +314,7 @@ export async function findSupportMessage(db: Queryable, organizationId: string, 
  * fields at the newest message left (all null when none is).
  */
 export async function markDeleted(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   message: { id: string; conversation_id: string },
 ) {

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { type ConversationAccess, type ConversationScope, createConversationAccess } from './access.ts';
@@ -45,7 +45,7 @@ function storable(body: SendMessageBody) {
  * caller's transaction bound to organizationId. The home page lists them beside its other items.
  */
 export function unreadMentions(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   reviewerId: string,
   limit: number,
@@ -60,7 +60,7 @@ export function unreadMentions(
  * announce something in a chat they already checked the caller may see (a call's join link).
  */
 export function postMessage(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   conversationId: string,
   senderId: string,
@@ -102,7 +102,7 @@ export function createMessagesService(
   }
 
   /** How the bell names the conversation a member was mentioned in. */
-  async function conversationTitle(tx: Queryable, scope: ConversationScope) {
+  async function conversationTitle(tx: OrgTx, scope: ConversationScope) {
     const { conversation } = scope;
     let songTitle: string | null = null;
     if (conversation.type === 'song_chat' && conversation.song_id) {

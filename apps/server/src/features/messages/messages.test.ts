@@ -48,10 +48,16 @@ describe('messages: direct conversations, sending and the unread count', () => {
     const organizationId = starter.organization.id;
     const songId =
       type === 'song_chat'
-        ? (await insertSong(server.database.db, { organizationId, title: 'Chat Song', artist: 'X' })).id
+        ? (
+            await insertSong(server.database.asOwner('tests build rows directly'), {
+              organizationId,
+              title: 'Chat Song',
+              artist: 'X',
+            })
+          ).id
         : null;
     const [row] = await queryRows<{ id: string }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`insert into conversations (organization_id, type, user1_id, song_id)
           values (${organizationId}, ${type}, ${type === 'support' ? starter.reviewer.id : null}, ${songId})
           returning id`,
@@ -103,7 +109,7 @@ describe('messages: direct conversations, sending and the unread count', () => {
     expect([one.sequence, two.sequence]).toEqual([1, 2]);
     expect(one).toMatchObject({ message_text: 'First', sender_id: ada.reviewer.id });
     const [row] = await queryRows<{ last_message_preview: string; last_message_sender_id: string }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select last_message_preview, last_message_sender_id from conversations where id = ${conversation.id}`,
     );
     expect(row).toEqual({ last_message_preview: 'Second', last_message_sender_id: cy.reviewer.id });
@@ -156,7 +162,7 @@ describe('messages: direct conversations, sending and the unread count', () => {
     expect(await unread(third)).toBe(0);
 
     // Deleted messages and messages with a read row do not count; a removed sender's still do.
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     await db.execute(sql`update messages set is_deleted = true where id = ${sent[0]!.id}`);
     await db.execute(
       sql`insert into message_reads (message_id, user_id, organization_id)

@@ -194,7 +194,7 @@ describe('messages: sending, ordering, pages and deleting', () => {
       last_message_at: null,
     });
     const [row] = await queryRows<{ count: number }>(
-      server.database.db,
+      server.database.global,
       sql`select count(*)::int as count from messages where conversation_id = ${support.id} and is_deleted`,
     );
     expect(row!.count).toBe(3);

@@ -32,7 +32,7 @@ export async function staffProfiles(
   const ids = [...new Set(reviewerIds)];
   if (ids.length === 0 || config.supportEmails.length === 0) return new Map();
   const rows = await queryRows<StaffProfile>(
-    database.db,
+    database.asOwner('support staff belong to the support desk, not to the label they answer'),
     sql`select id, name, avatar_key from reviewers
         where id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),

@@ -29,7 +29,7 @@ describe('support chat: plan gating with the Starter trial', () => {
   const trials = async (organizationId: string) =>
     (
       await queryRows<{ feature_name: string }>(
-        server.database.db,
+        server.database.asOwner('tests build rows directly'),
         sql`select feature_name from trial_usage where organization_id = ${organizationId}`,
       )
     ).map((r) => r.feature_name);
@@ -70,7 +70,7 @@ describe('support chat: plan gating with the Starter trial', () => {
   });
 
   it('on another plan without chat: refused, and the trial does not apply', async () => {
-    await server.database.db.execute(
+    await server.database.asOwner('tests build rows directly').execute(
       sql`insert into subscription_plans (name, track_limit, user_limit, has_chat_functionality)
           values ('Basic (test)', 10, 5, false)`,
     );
@@ -131,7 +131,7 @@ describe('support staff (SUPPORT_EMAILS)', () => {
     await api.send(ben, adaSupport.id, 'Where are my tracks?');
     const dm = await api.dm(ada, ben);
     await api.send(ada, dm.id, 'private');
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: ada.organization.id,
       title: 'Label Secret',
       artist: 'X',
@@ -185,7 +185,7 @@ describe('support staff (SUPPORT_EMAILS)', () => {
     expect(reply).toMatchObject({ sender_id: desk.reviewer.id, sender_name: 'Supportive Sue', sequence: 2 });
     // The message belongs to the label that asked.
     const [stored] = await queryRows<{ organization_id: string }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select organization_id from messages where id = ${reply.id}`,
     );
     expect(stored!.organization_id).toBe(ada.organization.id);

@@ -136,7 +136,7 @@ export const ALL_NOT_FOUND = {
 
 /** Moves a label to another plan (Starter, Pro, Label, or one a test added). */
 export async function setPlan(server: TestServer, organizationId: string, planName: string) {
-  await server.database.db.execute(
+  await server.database.global.execute(
     sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = ${planName})
         where id = ${organizationId}`,
   );

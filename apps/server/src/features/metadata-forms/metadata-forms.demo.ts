@@ -1,6 +1,6 @@
 import { emptyMetadataDraft, type MetadataFormData } from '@music-review/core/metadata-forms';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import * as repo from './metadata-forms.repo.ts';
 
 interface DemoInput {
@@ -38,7 +38,7 @@ function completeData(song: { title: string; artist: string }, n: number): Metad
  * on the third (when there are that many). No links are issued: the label makes one when it wants
  * to send a form.
  */
-export async function seedMetadataFormsDemo(tx: Queryable, input: DemoInput) {
+export async function seedMetadataFormsDemo(tx: OrgTx, input: DemoInput) {
   const [first, second, third] = input.songs;
   const createdBy = input.reviewers[0]?.id;
   if (!createdBy) return;

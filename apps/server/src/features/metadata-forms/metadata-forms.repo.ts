@@ -1,6 +1,6 @@
 import type { MetadataFormStatus } from '@music-review/core/metadata-forms';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export type FormRow = {
   id: string;
@@ -24,7 +24,7 @@ const FROM_FORMS = sql.raw(`metadata_forms f
   join songs s on s.id = f.song_id and s.organization_id = f.organization_id
   left join reviewers r on r.id = f.confirmed_by and r.organization_id = f.organization_id`);
 
-export async function findSong(db: Queryable, organizationId: string, songId: string) {
+export async function findSong(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<{ id: string; title: string; artist: string; status: string }>(
     db,
     sql`select id, title, artist, status from songs where organization_id = ${organizationId} and id = ${songId}`,
@@ -33,7 +33,7 @@ export async function findSong(db: Queryable, organizationId: string, songId: st
 }
 
 /** The song's current files: the current revision's when it has them, else the song's own. */
-export async function currentSongFiles(db: Queryable, organizationId: string, songId: string) {
+export async function currentSongFiles(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<{ audio_file_key: string | null; waveform_file_key: string | null }>(
     db,
     sql`select coalesce(r.audio_file_key, s.audio_file_key) as audio_file_key,
@@ -45,7 +45,7 @@ export async function currentSongFiles(db: Queryable, organizationId: string, so
   return rows[0] ?? { audio_file_key: null, waveform_file_key: null };
 }
 
-export async function findForm(db: Queryable, organizationId: string, formId: string, lock = false) {
+export async function findForm(db: OrgTx, organizationId: string, formId: string, lock = false) {
   const rows = await queryRows<FormRow>(
     db,
     sql`select ${FORM_COLUMNS} from ${FROM_FORMS}
@@ -56,7 +56,7 @@ export async function findForm(db: Queryable, organizationId: string, formId: st
 }
 
 /** The song's forms, newest first. */
-export async function listFormsOfSong(db: Queryable, organizationId: string, songId: string) {
+export async function listFormsOfSong(db: OrgTx, organizationId: string, songId: string) {
   return queryRows<FormRow>(
     db,
     sql`select ${FORM_COLUMNS} from ${FROM_FORMS}
@@ -66,7 +66,7 @@ export async function listFormsOfSong(db: Queryable, organizationId: string, son
 }
 
 export async function insertForm(
-  db: Queryable,
+  db: OrgTx,
   values: { organizationId: string; songId: string; data: object; createdBy: string },
 ) {
   const rows = await queryRows<{ id: string }>(
@@ -81,7 +81,7 @@ export async function insertForm(
 
 /** Stores the data; `status` and the stamps change only when given. */
 export async function updateForm(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   formId: string,
   values: {
@@ -109,7 +109,7 @@ export async function updateForm(
 
 /** Every form of the label, newest change first; `q` matches the song's title or artist, or the status. */
 export async function listForms(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   filters: { status?: MetadataFormStatus; q?: string },
 ) {
@@ -125,7 +125,7 @@ export async function listForms(
   );
 }
 
-export async function labelName(db: Queryable, organizationId: string) {
+export async function labelName(db: OrgTx, organizationId: string) {
   const rows = await queryRows<{ name: string }>(
     db,
     sql`select name from organizations where id = ${organizationId}`,
@@ -134,7 +134,7 @@ export async function labelName(db: Queryable, organizationId: string) {
 }
 
 /** Withdraws the form's links that are still usable (a new one replaces them). */
-export async function revokeFormLinks(db: Queryable, organizationId: string, formId: string) {
+export async function revokeFormLinks(db: OrgTx, organizationId: string, formId: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update public_links set revoked_at = now()

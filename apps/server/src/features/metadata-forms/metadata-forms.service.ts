@@ -21,7 +21,7 @@ import {
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
 import {
@@ -78,7 +78,7 @@ export function createMetadataFormsService(ctx: AppContext) {
     return { token, path, url: `${config.appUrl}${path}`, expires_at: expiresAt.toISOString() };
   };
 
-  async function toDto(tx: Queryable, organizationId: string, row: repo.FormRow): Promise<MetadataFormDto> {
+  async function toDto(tx: OrgTx, organizationId: string, row: repo.FormRow): Promise<MetadataFormDto> {
     const [newest] = await listPublicLinks(tx, organizationId, 'metadata_form', row.id);
     return {
       ...toSummary(row),
@@ -96,7 +96,7 @@ export function createMetadataFormsService(ctx: AppContext) {
   }
 
   /** Withdraws the form's usable links and issues a new one (30 days; the form's status locks it). */
-  async function issueLink(tx: Queryable, member: Member, formId: string) {
+  async function issueLink(tx: OrgTx, member: Member, formId: string) {
     await repo.revokeFormLinks(tx, member.organizationId, formId);
     const { link, token } = await createPublicLink(tx, {
       organizationId: member.organizationId,
@@ -109,7 +109,7 @@ export function createMetadataFormsService(ctx: AppContext) {
     return linkOf(token, link.expiresAt);
   }
 
-  async function requireForm(tx: Queryable, member: Member, formId: string, lock = false) {
+  async function requireForm(tx: OrgTx, member: Member, formId: string, lock = false) {
     const row = await repo.findForm(tx, member.organizationId, formId, lock);
     if (!row) throw notFound(METADATA_MESSAGES.formNotFound);
     return row;
@@ -356,7 +356,7 @@ export function createMetadataFormsService(ctx: AppContext) {
   };
 }
 
-async function saveDraftIn(tx: Queryable, organizationId: string, formId: string, data: MetadataFormDraft) {
+async function saveDraftIn(tx: OrgTx, organizationId: string, formId: string, data: MetadataFormDraft) {
   const row = await repo.findForm(tx, organizationId, formId, true);
   if (!row) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
   if (row.status !== 'draft') throw new AppError('link_used', METADATA_MESSAGES.submittedLocked);

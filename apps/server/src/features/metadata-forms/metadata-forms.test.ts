@@ -74,7 +74,7 @@ describe('metadata forms', () => {
     ok<CreatedMetadataFormDto>(api(who, 'POST', `/api/v1/songs/${songId}/metadata-forms`), 201);
   const notificationsOf = (reviewerId: string) =>
     queryRows<{ type: string; message: string; song_id: string }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select type, message, song_id from notifications where recipient_id = ${reviewerId} order by created_at`,
     );
 
@@ -83,7 +83,7 @@ describe('metadata forms', () => {
     admin = await adminWithLabel(server.app, 'Metadata Lab');
     ben = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Metadata Elsewhere');
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const song = (organizationId: string, title: string, status: string) =>
       insertSong(db, { organizationId, title, artist: 'Nova Lane', status });
     signedSongId = (await song(admin.organization.id, 'Summer Static', 'signed')).id;
@@ -120,7 +120,7 @@ describe('metadata forms', () => {
   });
 
   it("gives the artist's page the song's current audio and waveform keys, for its player", async () => {
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const org = admin.organization.id;
     const played = await insertSong(db, {
       organizationId: org,
@@ -295,14 +295,14 @@ describe('metadata forms', () => {
       api(admin, 'POST', `/api/v1/metadata-forms/${form.id}/link`),
       201,
     );
-    await server.database.db.execute(
+    await server.database.asOwner('tests build rows directly').execute(
       sql`update public_links set expires_at = now() - interval '1 second'
           where purpose = 'metadata_form' and record_id = ${form.id} and revoked_at is null`,
     );
     await refusal(third.token, 410, PUBLIC_LINK_MESSAGES.expired);
 
     const uses = await queryRows<{ outcome: string }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select u.outcome from public_link_uses u join public_links l on l.id = u.link_id
           where l.record_id = ${form.id} and l.purpose = 'metadata_form'`,
     );

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export type NotificationRow = {
   id: string;
@@ -37,7 +37,7 @@ function recipientFilter(recipients: Recipients, senderId: string | null): SQL {
  * sender's name (for the email).
  */
 export async function insertNotifications(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     recipients: Recipients;
@@ -79,7 +79,7 @@ const columns = sql`n.id, n.type, n.message, n.song_id, n.sender_id, s.name as s
 
 /** The caller's notifications, newest first, one page (keyset on created_at, id). */
 export async function listNotifications(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   recipientId: string,
   options: { limit: number; before?: { createdAt: string; id: string } | undefined },
@@ -99,7 +99,7 @@ export async function listNotifications(
   );
 }
 
-export async function countUnread(db: Queryable, organizationId: string, recipientId: string) {
+export async function countUnread(db: OrgTx, organizationId: string, recipientId: string) {
   const rows = await queryRows<{ count: number | string }>(
     db,
     sql`select count(*) as count from notifications
@@ -112,7 +112,7 @@ export async function countUnread(db: Queryable, organizationId: string, recipie
  * Marks one of the caller's notifications read (never back to unread). Null when it is not theirs
  * (another reviewer's, another label's, or missing); otherwise whether it changed.
  */
-export async function markRead(db: Queryable, organizationId: string, recipientId: string, id: string) {
+export async function markRead(db: OrgTx, organizationId: string, recipientId: string, id: string) {
   const rows = await queryRows<{ changed: boolean }>(
     db,
     sql`with target as (
@@ -129,7 +129,7 @@ export async function markRead(db: Queryable, organizationId: string, recipientI
 }
 
 /** Marks every unread notification of the caller read; answers how many changed. */
-export async function markAllRead(db: Queryable, organizationId: string, recipientId: string) {
+export async function markAllRead(db: OrgTx, organizationId: string, recipientId: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update notifications set read = true
@@ -140,7 +140,7 @@ export async function markAllRead(db: Queryable, organizationId: string, recipie
 }
 
 /** The caller's stored email choices (types without a row are off). */
-export async function listPreferences(db: Queryable, organizationId: string, reviewerId: string) {
+export async function listPreferences(db: OrgTx, organizationId: string, reviewerId: string) {
   return queryRows<{ type: string; email: boolean }>(
     db,
     sql`select type, email from notification_preferences
@@ -149,7 +149,7 @@ export async function listPreferences(db: Queryable, organizationId: string, rev
 }
 
 export async function upsertPreferences(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   preferences: readonly { type: string; email: boolean }[],

@@ -11,7 +11,7 @@ import {
 } from '@music-review/core/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail, type Mail } from '../../platform/mail/mailer.ts';
 import * as repo from './notifications.repo.ts';
@@ -109,7 +109,7 @@ export function createNotificationsService(ctx: AppContext) {
      * Notifies the recipients inside the caller's transaction (bound to input.organizationId).
      * Call `sendEmails()` on the answer once that transaction has committed.
      */
-    async notify(tx: Queryable, input: NotifyInput): Promise<Notified> {
+    async notify(tx: OrgTx, input: NotifyInput): Promise<Notified> {
       if (!isNotificationType(input.type)) throw new Error(`unknown notification type ${input.type}`);
       const rows = await repo.insertNotifications(tx, {
         organizationId: input.organizationId,

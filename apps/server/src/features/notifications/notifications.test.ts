@@ -48,7 +48,7 @@ describe('notifications', () => {
     alex = await memberOf(server.app, admin.inviteCode);
     sam = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Other Label');
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: admin.organization.id,
       title: 'Night Drive',
       artist: 'Nova',
@@ -285,9 +285,9 @@ describe('notifications', () => {
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
-    const rows = await server.database.db.execute(
-      sql`select 1 from notifications where message = 'Rolled back'`,
-    );
+    const rows = await server.database
+      .asOwner('tests build rows directly')
+      .execute(sql`select 1 from notifications where message = 'Rolled back'`);
     expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
     expect(await notificationMails(alex.email)).toHaveLength(1);
   });

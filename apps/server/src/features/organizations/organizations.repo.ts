@@ -1,5 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { type Database, type Queryable, queryRows } from '../../platform/db/index.ts';
+import {
+  type Database,
+  type OrgTx,
+  type OwnerScope,
+  type Queryable,
+  queryRows,
+} from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans } from '../../platform/db/schema.ts';
 
 export type ReviewerRow = typeof reviewers.$inferSelect;
@@ -12,18 +18,18 @@ export async function findPlanIdByName(db: Queryable, name: string) {
   return row?.id;
 }
 
-export async function lockReviewerByUserId(db: Queryable, userId: string) {
+export async function lockReviewerByUserId(db: OwnerScope, userId: string) {
   const [row] = await db.select().from(reviewers).where(eq(reviewers.userId, userId)).for('update');
   return row;
 }
 
-export async function findReviewerByUserId(db: Queryable, userId: string) {
+export async function findReviewerByUserId(db: OwnerScope, userId: string) {
   const [row] = await db.select().from(reviewers).where(eq(reviewers.userId, userId));
   return row;
 }
 
 export async function insertOrganization(
-  db: Queryable,
+  db: OwnerScope,
   values: { name: string; inviteCode: string; subscriptionPlanId: string },
 ) {
   const [row] = await db.insert(organizations).values(values).returning();
@@ -32,7 +38,7 @@ export async function insertOrganization(
 
 /** Joins a reviewer to an organization, only while the reviewer has none. */
 export async function setMembership(
-  db: Queryable,
+  db: OwnerScope,
   reviewerId: string,
   organizationId: string,
   isAdmin: boolean,
@@ -46,7 +52,7 @@ export async function setMembership(
 }
 
 /** Finds the organization an invitation code opens, locked so concurrent joins count one at a time. */
-export async function lockOrganizationByInviteCode(db: Queryable, inviteCode: string) {
+export async function lockOrganizationByInviteCode(db: OwnerScope, inviteCode: string) {
   const rows = await queryRows<{ id: string; name: string; user_limit: number; plan_name: string }>(
     db,
     sql`
@@ -58,7 +64,7 @@ export async function lockOrganizationByInviteCode(db: Queryable, inviteCode: st
   return rows[0];
 }
 
-export async function countMembers(db: Queryable, organizationId: string) {
+export async function countMembers(db: OrgTx | OwnerScope, organizationId: string) {
   const rows = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from reviewers where organization_id = ${organizationId}`,
@@ -82,7 +88,7 @@ export type OrganizationSummaryRow = {
   has_email_support: boolean;
 };
 
-export async function getOrganizationSummary(db: Queryable, organizationId: string) {
+export async function getOrganizationSummary(db: OrgTx, organizationId: string) {
   const rows = await queryRows<OrganizationSummaryRow>(
     db,
     sql`
@@ -96,7 +102,7 @@ export async function getOrganizationSummary(db: Queryable, organizationId: stri
   return rows[0];
 }
 
-export async function listMembers(db: Queryable, organizationId: string) {
+export async function listMembers(db: OrgTx, organizationId: string) {
   return db
     .select()
     .from(reviewers)
@@ -104,7 +110,7 @@ export async function listMembers(db: Queryable, organizationId: string) {
     .orderBy(asc(reviewers.name));
 }
 
-export async function findMember(db: Queryable, organizationId: string, reviewerId: string) {
+export async function findMember(db: OrgTx, organizationId: string, reviewerId: string) {
   const [row] = await db
     .select()
     .from(reviewers)
@@ -143,7 +149,8 @@ export type AccountSnapshotRow = {
  * hot path of every page load, so it skips the row-level-security transaction; the filter is explicit).
  */
 export async function findAccountSnapshot(database: Database, userId: string, sessionId: string) {
-  const rows = await database.prepared<AccountSnapshotRow>(
+  const rows = await database.preparedAsOwner<AccountSnapshotRow>(
+    'GET /me reads the account and its own organization on every page load, filtered explicitly',
     'account_snapshot',
     `select u.id, u.email, u.user_metadata, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at,
       coalesce((

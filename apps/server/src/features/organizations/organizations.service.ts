@@ -51,15 +51,17 @@ export function toOrganizationDto(row: repo.OrganizationSummaryRow, isAdmin: boo
 
 export function createOrganizationsService(ctx: AppContext) {
   const { database } = ctx;
+  /** A user's reviewer row and the label they create or join exist before any organization binds them. */
+  const beforeMembership = database.asOwner('a user without a label yet creates or joins one');
 
   /** Spec section 6: a signed-in user without a reviewer record gets one. */
   async function ensureReviewerFor(caller: Pick<Caller, 'userId'>) {
-    const existing = await repo.findReviewerByUserId(database.db, caller.userId);
+    const existing = await repo.findReviewerByUserId(beforeMembership, caller.userId);
     if (existing) return existing;
-    if (!(await ensureReviewerForUser(database.db, caller.userId))) {
+    if (!(await ensureReviewerForUser(beforeMembership, caller.userId))) {
       throw new AppError('unauthorized', M.notAuthenticated);
     }
-    const created = await repo.findReviewerByUserId(database.db, caller.userId);
+    const created = await repo.findReviewerByUserId(beforeMembership, caller.userId);
     if (!created) throw new AppError('internal', M.reviewerCreateFailed);
     return created;
   }
@@ -123,11 +125,11 @@ export function createOrganizationsService(ctx: AppContext) {
       if (problem) throw new AppError('validation_failed', problem);
       const name = rawName.trim();
       await ensureReviewerFor(caller);
-      const planId = await repo.findPlanIdByName(database.db, 'Starter');
+      const planId = await repo.findPlanIdByName(database.global, 'Starter');
       if (!planId) throw new AppError('internal', M.createFailed('the Starter plan is missing'));
       // Organization and membership commit together: if the membership cannot be made, the new
       // organization is rolled back with it (spec section 8 "deleted again").
-      const { org, reviewer } = await database.db.transaction(async (tx) => {
+      const { org, reviewer } = await database.asOwnerTransaction('a new label is created', async (tx) => {
         const me = await repo.lockReviewerByUserId(tx, caller.userId);
         if (!me) throw new AppError('internal', M.reviewerCheckFailed);
         if (me.organizationId) throw new AppError('already_member', M.alreadyMember);
@@ -149,21 +151,24 @@ export function createOrganizationsService(ctx: AppContext) {
       if (problem) throw new AppError('validation_failed', problem);
       await ensureReviewerFor(caller);
       const code = normalizeInviteCode(rawCode);
-      const reviewer = await database.db.transaction(async (tx) => {
-        const me = await repo.lockReviewerByUserId(tx, caller.userId);
-        if (!me) throw new AppError('internal', M.reviewerCheckFailed);
-        if (me.organizationId) throw new AppError('already_member', M.alreadyMember);
-        // Looked up across all organizations on purpose: the code is what grants access.
-        const org = await repo.lockOrganizationByInviteCode(tx, code);
-        if (!org) throw new AppError('invalid_invite_code', M.invalidInviteCode);
-        const members = await repo.countMembers(tx, org.id);
-        if (!canAddUser(Number(org.user_limit), members)) {
-          throw new AppError('user_limit_reached', M.userLimitReached(Number(org.user_limit)));
-        }
-        const joined = await repo.setMembership(tx, me.id, org.id, false);
-        if (!joined) throw new AppError('internal', M.joinFailed);
-        return joined;
-      });
+      const reviewer = await database.asOwnerTransaction(
+        'an invitation code is looked up across labels',
+        async (tx) => {
+          const me = await repo.lockReviewerByUserId(tx, caller.userId);
+          if (!me) throw new AppError('internal', M.reviewerCheckFailed);
+          if (me.organizationId) throw new AppError('already_member', M.alreadyMember);
+          // Looked up across all organizations on purpose: the code is what grants access.
+          const org = await repo.lockOrganizationByInviteCode(tx, code);
+          if (!org) throw new AppError('invalid_invite_code', M.invalidInviteCode);
+          const members = await repo.countMembers(tx, org.id);
+          if (!canAddUser(Number(org.user_limit), members)) {
+            throw new AppError('user_limit_reached', M.userLimitReached(Number(org.user_limit)));
+          }
+          const joined = await repo.setMembership(tx, me.id, org.id, false);
+          if (!joined) throw new AppError('internal', M.joinFailed);
+          return joined;
+        },
+      );
       return {
         organization: await summary(reviewer.organizationId!, false),
         reviewer: toReviewerDto(reviewer),

@@ -103,7 +103,7 @@ describe('tenant isolation', () => {
 
     // Control: outside withOrg the same query sees both labels (so the filter above came from RLS).
     const all = await queryRows<{ id: string }>(
-      server.database.db,
+      server.database.global,
       sql`select id from reviewers where organization_id in (${labelA.organization.id}, ${labelB.organization.id})`,
     );
     expect(all).toHaveLength(4);
@@ -124,7 +124,7 @@ describe('tenant isolation', () => {
     // Drizzle wraps the database error ("Failed query: ...") and keeps PostgreSQL's as the cause.
     expect(refused?.cause?.message ?? refused?.message).toMatch(/row-level security/i);
     const rowsOfB = await queryRows<{ n: number }>(
-      server.database.db,
+      server.database.global,
       sql`select count(*)::int as n from trial_usage where organization_id = ${labelB.organization.id}`,
     );
     expect(Number(rowsOfB[0]!.n)).toBe(0);

@@ -1,6 +1,6 @@
 import type { OverviewMineFilter, OverviewSort, OverviewStatusFilter } from '@music-review/core/api';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export interface OverviewQuery {
   q?: string | undefined;
@@ -59,7 +59,7 @@ const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
  * so PostgreSQL computes it once.
  */
 export async function overviewRows(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   query: OverviewQuery,

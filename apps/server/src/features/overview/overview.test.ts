@@ -35,7 +35,7 @@ describe('GET /api/v1/overview', () => {
     server = await createTestServer();
     admin = await adminWithLabel(server.app, 'Overview Lab');
     // Starter allows 3 users; this label needs 4.
-    await server.database.db.execute(
+    await server.database.asOwner('tests build rows directly').execute(
       sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = 'Pro')
           where id = ${admin.organization.id}`,
     );
@@ -44,7 +44,7 @@ describe('GET /api/v1/overview', () => {
     kim = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Elsewhere');
     const organizationId = admin.organization.id;
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const song = (title: string, artist: string, days: number, status = 'pending') =>
       insertSong(db, { organizationId, title, artist, submittedAt: ago(days), status });
     const review = (songId: string, reviewerId: string, scores: [number, number, number], version = 1) =>

@@ -4,7 +4,7 @@ import {
   TRACK_VIEWER_WINDOW_MS,
 } from '@music-review/core/presence';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 // The windows are measured by the database's clock, the one that wrote last_seen.
 const ONLINE_WINDOW = sql`(${PRESENCE_ONLINE_WINDOW_MS} * interval '1 millisecond')`;
@@ -12,7 +12,7 @@ const VIEWER_WINDOW = sql`(${TRACK_VIEWER_WINDOW_MS} * interval '1 millisecond')
 
 /** The caller's heartbeat: status, activity and last_seen = now(). */
 export async function upsertPresence(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     reviewerId: string;
@@ -34,7 +34,7 @@ export async function upsertPresence(
 }
 
 /** Marks the reviewer offline (sign-out, page unload) and ends their track viewing. */
-export async function markOffline(db: Queryable, organizationId: string, reviewerId: string) {
+export async function markOffline(db: OrgTx, organizationId: string, reviewerId: string) {
   await db.execute(
     sql`insert into user_presence (reviewer_id, organization_id, status, last_seen)
         values (${reviewerId}, ${organizationId}, 'offline', now())
@@ -46,7 +46,7 @@ export async function markOffline(db: Queryable, organizationId: string, reviewe
 
 /** The reviewer views no signed song any more (spec: stop_viewing_track). */
 export async function stopViewing(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   exceptSongId?: string,
@@ -63,7 +63,7 @@ export async function stopViewing(
  * reviewer). False when the song is not the organization's.
  */
 export async function upsertViewing(
-  db: Queryable,
+  db: OrgTx,
   values: { organizationId: string; reviewerId: string; songId: string; page: string },
 ) {
   const rows = await queryRows<{ song_id: string }>(
@@ -97,7 +97,7 @@ export type PresenceRow = {
  * older than the online window) and the signed-song page they were last active on within the
  * viewer window. Online members first, then away, then by name.
  */
-export async function listPresence(db: Queryable, organizationId: string) {
+export async function listPresence(db: OrgTx, organizationId: string) {
   return queryRows<PresenceRow>(
     db,
     sql`select r.id as reviewer_id, r.name, r.email,

@@ -6,7 +6,7 @@ import type {
 } from '@music-review/core/presence';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import * as repo from './presence.repo.ts';
 
@@ -40,7 +40,7 @@ function toMemberDto(row: repo.PresenceRow): PresenceMemberDto {
  * heartbeat and the track viewers' own heartbeat both record viewings this way.
  */
 export function recordViewing(
-  tx: Queryable,
+  tx: OrgTx,
   viewing: { organizationId: string; reviewerId: string; songId: string; page: string },
 ): Promise<boolean> {
   return repo.upsertViewing(tx, viewing);

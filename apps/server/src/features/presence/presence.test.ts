@@ -34,9 +34,11 @@ describe('presence', () => {
     });
   /** Moves a member's last heartbeat into the past (the database's clock decides the window). */
   const lastSeenAgo = (reviewerId: string, interval: string) =>
-    server.database.db.execute(
-      sql`update user_presence set last_seen = now() - ${interval}::interval where reviewer_id = ${reviewerId}`,
-    );
+    server.database
+      .asOwner('tests build rows directly')
+      .execute(
+        sql`update user_presence set last_seen = now() - ${interval}::interval where reviewer_id = ${reviewerId}`,
+      );
 
   beforeAll(async () => {
     server = await createTestServer();
@@ -44,7 +46,7 @@ describe('presence', () => {
     alex = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Elsewhere');
     songId = (
-      await insertSong(server.database.db, {
+      await insertSong(server.database.asOwner('tests build rows directly'), {
         organizationId: admin.organization.id,
         title: 'Night Drive',
         artist: 'Nova',
@@ -52,7 +54,7 @@ describe('presence', () => {
       })
     ).id;
     outsiderSongId = (
-      await insertSong(server.database.db, {
+      await insertSong(server.database.asOwner('tests build rows directly'), {
         organizationId: outsider.organization.id,
         title: 'Not Yours',
         artist: 'Someone',
@@ -133,9 +135,11 @@ describe('presence', () => {
     const seen = await memberIn(admin.headers, alex.reviewer.id);
     expect(seen.viewing).toMatchObject({ song_id: songId, song_title: 'Night Drive', page: 'marketing' });
 
-    await server.database.db.execute(
-      sql`update track_viewers set last_activity = now() - interval '3 minutes' where reviewer_id = ${alex.reviewer.id}`,
-    );
+    await server.database
+      .asOwner('tests build rows directly')
+      .execute(
+        sql`update track_viewers set last_activity = now() - interval '3 minutes' where reviewer_id = ${alex.reviewer.id}`,
+      );
     expect((await memberIn(admin.headers, alex.reviewer.id)).viewing).toBeNull();
 
     await heartbeat(alex.headers, { status: 'online', viewing: { song_id: songId, page: 'contracts' } });
@@ -165,9 +169,9 @@ describe('presence', () => {
       });
       expect(res.statusCode).toBe(404);
     }
-    const rows = await server.database.db.execute(
-      sql`select 1 from track_viewers where song_id = ${outsiderSongId}`,
-    );
+    const rows = await server.database
+      .asOwner('tests build rows directly')
+      .execute(sql`select 1 from track_viewers where song_id = ${outsiderSongId}`);
     expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
 

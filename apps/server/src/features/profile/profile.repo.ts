@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, type Queryable, queryRows } from '../../platform/db/index.ts';
 import { reviewers, users } from '../../platform/db/schema.ts';
 
 export type ProfileRow = { id: string; name: string; email: string; avatarKey: string | null };
@@ -13,7 +13,7 @@ const profileColumns = {
 
 /** The member's reviewer row (inside withOrg: row-level security scopes it too). */
 export async function updateReviewerName(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   reviewerId: string,
   name: string,
@@ -39,7 +39,7 @@ export async function updateUserMetadataName(db: Queryable, userId: string, name
 
 /** Sets (or clears) the avatar; answers the row and the key it replaced. */
 export async function setAvatarKey(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   reviewerId: string,
   avatarKey: string | null,

@@ -53,7 +53,7 @@ export function createProfileService(ctx: AppContext) {
         repo.updateReviewerName(tx, member.organizationId, member.reviewer.id, name),
       );
       if (!row) throw notFound('Team member not found');
-      await repo.updateUserMetadataName(database.db, member.userId, name);
+      await repo.updateUserMetadataName(database.global, member.userId, name);
       return toProfileDto(row);
     },
 
@@ -71,7 +71,7 @@ export function createProfileService(ctx: AppContext) {
     removeAvatar: (member: Member) => setAvatar(member, null),
 
     async sessions(caller: Caller): Promise<SessionDto[]> {
-      const rows = await repo.listOpenSessions(database.db, caller.userId, config.REFRESH_TOKEN_TTL_DAYS);
+      const rows = await repo.listOpenSessions(database.global, caller.userId, config.REFRESH_TOKEN_TTL_DAYS);
       const sessions = rows.map((r) => ({
         id: r.id,
         device: describeUserAgent(r.user_agent),
@@ -88,13 +88,15 @@ export function createProfileService(ctx: AppContext) {
     async signOutSession(caller: Caller, sessionId: string) {
       if (sessionId === caller.sessionId) throw new AppError('bad_request', M.sessionIsCurrent);
       // Another user's session answers exactly like a missing one.
-      if (!(await repo.revokeUserSession(database.db, caller.userId, sessionId))) {
+      if (!(await repo.revokeUserSession(database.global, caller.userId, sessionId))) {
         throw notFound(M.sessionNotFound);
       }
     },
 
     async signOutOtherSessions(caller: Caller) {
-      return { signed_out: await repo.revokeOtherUserSessions(database.db, caller.userId, caller.sessionId) };
+      return {
+        signed_out: await repo.revokeOtherUserSessions(database.global, caller.userId, caller.sessionId),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { PdfWriter } from '../../platform/pdf/pdf-writer.ts';
 import { recordStorageUsage } from '../../platform/plans/storage-quota.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
@@ -11,7 +11,7 @@ import { insertFile, insertFolder } from './project-folder.repo.ts';
  * A small project folder for the first signed song: "Mixes" (a rough mix WAV), "Artwork drafts"
  * (a PNG) and a session-notes PDF at the top. Needs the storage driver, like seedAssetsDemo.
  */
-export async function seedProjectFolderDemo(tx: Queryable, input: DemoInput, storage?: StorageDriver) {
+export async function seedProjectFolderDemo(tx: OrgTx, input: DemoInput, storage?: StorageDriver) {
   const song = input.songs[0];
   const reviewer = input.reviewers[0];
   if (!storage || !song || !reviewer) return;

@@ -1,6 +1,6 @@
 import { RECOVERY_DAYS } from '@music-review/core/project-folder';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export type FolderRow = {
   id: string;
@@ -28,7 +28,7 @@ const FILE_COLUMNS = sql`f.id, f.song_id, f.folder_id, f.name, f.file_key, f.con
   r.name as uploaded_by_name, f.created_at, f.deleted_at`;
 
 /** One of the label's songs (another label's id finds nothing, like a missing one). */
-export async function findSong(db: Queryable, organizationId: string, songId: string) {
+export async function findSong(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<{ id: string; status: string }>(
     db,
     sql`select id, status from songs where organization_id = ${organizationId} and id = ${songId}`,
@@ -37,7 +37,7 @@ export async function findSong(db: Queryable, organizationId: string, songId: st
 }
 
 /** Every folder of a song, deleted ones too (the listing decides what is visible). */
-export async function listFolders(db: Queryable, organizationId: string, songId: string) {
+export async function listFolders(db: OrgTx, organizationId: string, songId: string) {
   return queryRows<FolderRow>(
     db,
     sql`select id, song_id, parent_id, name, created_at, deleted_at from project_folders
@@ -45,7 +45,7 @@ export async function listFolders(db: Queryable, organizationId: string, songId:
   );
 }
 
-export async function listFiles(db: Queryable, organizationId: string, songId: string) {
+export async function listFiles(db: OrgTx, organizationId: string, songId: string) {
   return queryRows<FileRow>(
     db,
     sql`select ${FILE_COLUMNS} from project_files f left join reviewers r on r.id = f.uploaded_by
@@ -53,7 +53,7 @@ export async function listFiles(db: Queryable, organizationId: string, songId: s
   );
 }
 
-export async function findFileByKey(db: Queryable, organizationId: string, fileKey: string) {
+export async function findFileByKey(db: OrgTx, organizationId: string, fileKey: string) {
   const [row] = await queryRows<FileRow>(
     db,
     sql`select ${FILE_COLUMNS} from project_files f left join reviewers r on r.id = f.uploaded_by
@@ -63,7 +63,7 @@ export async function findFileByKey(db: Queryable, organizationId: string, fileK
 }
 
 export async function insertFolder(
-  db: Queryable,
+  db: OrgTx,
   v: { organizationId: string; songId: string; parentId: string | null; name: string; createdBy: string },
 ) {
   const [row] = await queryRows<FolderRow>(
@@ -76,7 +76,7 @@ export async function insertFolder(
 }
 
 export async function updateFolder(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   id: string,
   v: { name?: string; parentId?: string | null; deletedAt?: 'now' | null; deletedBy?: string | null },
@@ -94,7 +94,7 @@ export async function updateFolder(
 }
 
 export async function insertFile(
-  db: Queryable,
+  db: OrgTx,
   v: {
     organizationId: string;
     songId: string;
@@ -117,7 +117,7 @@ export async function insertFile(
 }
 
 export async function updateFile(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   id: string,
   v: { name?: string; folderId?: string | null; deletedAt?: 'now' | null; deletedBy?: string | null },
@@ -139,7 +139,7 @@ export async function updateFile(
  * below them, and such files. Returns the file keys, for the caller to remove from storage after
  * the commit.
  */
-export async function purgeExpired(db: Queryable, organizationId: string): Promise<string[]> {
+export async function purgeExpired(db: OrgTx, organizationId: string): Promise<string[]> {
   const cutoff = sql`now() - make_interval(days => ${RECOVERY_DAYS})`;
   const doomed = await queryRows<{ id: string; file_key: string }>(
     db,

@@ -12,7 +12,7 @@ import {
 } from '@music-review/core/project-folder';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
   assertStorageRoom,
@@ -64,7 +64,7 @@ export function createProjectFolderService(ctx: AppContext) {
   const { database } = ctx;
   const { driver, limits, uploadUrlTtlSeconds } = ctx.storage;
 
-  async function requireSong(tx: Queryable, organizationId: string, songId: string, forWriting = false) {
+  async function requireSong(tx: OrgTx, organizationId: string, songId: string, forWriting = false) {
     const song = await repo.findSong(tx, organizationId, songId);
     if (!song) throw notFound('Song not found');
     if (forWriting && song.status !== 'signed') {
@@ -74,17 +74,12 @@ export function createProjectFolderService(ctx: AppContext) {
   }
 
   /** The song's tree, for the checks of a write. */
-  async function tree(tx: Queryable, organizationId: string, songId: string) {
+  async function tree(tx: OrgTx, organizationId: string, songId: string) {
     const folders = await repo.listFolders(tx, organizationId, songId);
     return { folders, ...visibility(folders) };
   }
 
-  async function requireVisibleFolder(
-    tx: Queryable,
-    organizationId: string,
-    songId: string,
-    id: string | null,
-  ) {
+  async function requireVisibleFolder(tx: OrgTx, organizationId: string, songId: string, id: string | null) {
     if (id === null) return;
     const t = await tree(tx, organizationId, songId);
     if (!t.folders.some((f) => f.id === id) || !t.isFolderVisible(id)) throw folderNotFound();
@@ -129,14 +124,14 @@ export function createProjectFolderService(ctx: AppContext) {
     return keys.length;
   }
 
-  async function findFolder(tx: Queryable, organizationId: string, songId: string, id: string) {
+  async function findFolder(tx: OrgTx, organizationId: string, songId: string, id: string) {
     const t = await tree(tx, organizationId, songId);
     const folder = t.folders.find((f) => f.id === id);
     if (!folder) throw folderNotFound();
     return { folder, ...t };
   }
 
-  async function findFile(tx: Queryable, organizationId: string, songId: string, id: string) {
+  async function findFile(tx: OrgTx, organizationId: string, songId: string, id: string) {
     const file = (await repo.listFiles(tx, organizationId, songId)).find((f) => f.id === id);
     if (!file) throw fileNotFound();
     return file;

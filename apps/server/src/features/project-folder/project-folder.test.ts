@@ -128,15 +128,15 @@ describe('project folder', () => {
 
     // Deleted 31 days ago: the next listing purges it, its object and its storage row.
     const [row] = await queryRows<{ file_key: string }>(
-      server.database.db,
+      server.database.global,
       sql`update project_files set deleted_at = now() - interval '31 days' where id = ${looseFile.id} returning file_key`,
     );
     await api(ada, 'DELETE', `${base}/folders/${folder.id}`);
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update project_folders set deleted_at = now() - interval '31 days' where id = ${folder.id}`,
     );
     const [photoRow] = await queryRows<{ file_key: string }>(
-      server.database.db,
+      server.database.global,
       sql`select file_key from project_files where id = ${photo.id}`,
     );
     listing = await list();
@@ -144,14 +144,14 @@ describe('project folder', () => {
     for (const key of [row!.file_key, photoRow!.file_key]) {
       expect(await server.ctx.storage.driver.head(key)).toBeNull();
       const usage = await queryRows(
-        server.database.db,
+        server.database.global,
         sql`select 1 from storage_usage where file_key = ${key}`,
       );
       expect(usage).toHaveLength(0);
     }
     expect(
       await queryRows(
-        server.database.db,
+        server.database.global,
         sql`select 1 from project_files where id in (${looseFile.id}, ${photo.id})`,
       ),
     ).toHaveLength(0);
@@ -183,7 +183,7 @@ describe('project folder', () => {
   });
 
   it('refuses an upload over the plan’s storage limit, naming the limit', async () => {
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update subscription_plans set storage_limit_bytes = 1000
           where id = (select subscription_plan_id from organizations where id = ${ada.organization.id})`,
     );
@@ -196,7 +196,7 @@ describe('project folder', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toContain("your Starter plan's 1000 bytes of storage");
     } finally {
-      await server.database.db.execute(
+      await server.database.global.execute(
         sql`update subscription_plans set storage_limit_bytes = 1073741824 where name = 'Starter'`,
       );
     }
@@ -222,7 +222,7 @@ describe('project folder', () => {
       (await api(outsider, 'POST', `${theirBase}/folders`, { name: 'x', parent_id: folder.id })).statusCode,
     ).toBe(404);
     const [row] = await queryRows<{ file_key: string }>(
-      server.database.db,
+      server.database.global,
       sql`select file_key from project_files where id = ${file.id}`,
     );
     const stolen = await api(outsider, 'POST', `${theirBase}/files`, {

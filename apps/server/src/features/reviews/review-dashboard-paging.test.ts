@@ -31,7 +31,7 @@ describe('My Reviews paging', () => {
     alex = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Elsewhere');
     const org = admin.organization.id;
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const base = Date.now() - 60_000;
     for (let i = 0; i < TOTAL; i += 1) {
       const title = `Song ${String(i).padStart(3, '0')}`;
@@ -84,12 +84,12 @@ describe('My Reviews paging', () => {
   it('a review made after the first page does not shift the next one', async () => {
     const d = await get(alex.headers, '/api/v1/review-dashboard');
     const expected = await page(alex.headers, d.reviewed_next_cursor);
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: admin.organization.id,
       title: 'Brand New',
       artist: 'Late',
     });
-    await insertReview(server.database.db, {
+    await insertReview(server.database.asOwner('tests build rows directly'), {
       organizationId: admin.organization.id,
       songId: song.id,
       reviewerId: alex.reviewer.id,

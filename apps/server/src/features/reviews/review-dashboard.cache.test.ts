@@ -92,7 +92,7 @@ describe('cached review dashboard stays current', () => {
     admin = await adminWithLabel(server.app, 'Cache Lab');
     alex = await memberOf(server.app, admin.inviteCode);
     songId = (
-      await insertSong(server.database.db, {
+      await insertSong(server.database.asOwner('tests build rows directly'), {
         organizationId: admin.organization.id,
         title: 'First Light',
         artist: 'Aurora',
@@ -119,14 +119,16 @@ describe('cached review dashboard stays current', () => {
   it('shows a change made by any writer, not only the API (the triggers raise the version)', async () => {
     const headers = authHeader(admin.session.access_token);
     expect((await card(headers))?.title).toBe('First Light');
-    await server.database.db.execute(sql`update songs set title = 'First Light (Edit)' where id = ${songId}`);
+    await server.database
+      .asOwner('tests build rows directly')
+      .execute(sql`update songs set title = 'First Light (Edit)' where id = ${songId}`);
     expect((await card(headers))?.title).toBe('First Light (Edit)');
   });
 
   it('shows a new song and a new team member at once', async () => {
     const headers = authHeader(admin.session.access_token);
     const before = await dashboard(headers);
-    const added = await insertSong(server.database.db, {
+    const added = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: admin.organization.id,
       title: 'Second Light',
       artist: 'Aurora',
@@ -146,7 +148,7 @@ describe('cached review dashboard stays current', () => {
     const member = () =>
       server.ctx.auth.requireMember({ headers: authHeader(admin.session.access_token) } as never);
     const submitted = new Date(Date.now() - 6 * DAY - 23 * HOUR);
-    const late = await insertSong(server.database.db, {
+    const late = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: admin.organization.id,
       title: 'Almost Late',
       artist: 'Clock',
@@ -173,7 +175,9 @@ describe('cached review dashboard stays current', () => {
     expect(new Set(answers).size).toBe(1);
     await service.dashboard(await member());
     expect(compute).toHaveBeenCalledTimes(1);
-    await server.database.db.execute(sql`update songs set title = title where id = ${songId}`);
+    await server.database
+      .asOwner('tests build rows directly')
+      .execute(sql`update songs set title = title where id = ${songId}`);
     await service.dashboard(await member());
     expect(compute).toHaveBeenCalledTimes(2);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export type ReviewRow = {
   id: string;
@@ -15,7 +15,7 @@ export type ReviewRow = {
   is_useless: boolean;
 };
 
-export async function listReviewsOfSong(db: Queryable, organizationId: string, songId: string) {
+export async function listReviewsOfSong(db: OrgTx, organizationId: string, songId: string) {
   return queryRows<ReviewRow>(
     db,
     sql`select r.id, r.song_id, r.reviewer_id, rv.name as reviewer_name, r.musical_score, r.artist_score,
@@ -31,7 +31,7 @@ export async function listReviewsOfSong(db: Queryable, organizationId: string, s
  * review too (scores 0, no comment); a later real review replaces it and clears the flag.
  */
 export async function upsertReview(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     songId: string;

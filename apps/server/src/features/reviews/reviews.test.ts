@@ -30,7 +30,7 @@ describe('review dashboard and reviews', () => {
     sam = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Elsewhere');
     const org = admin.organization.id;
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     ids.fresh = (
       await insertSong(db, { organizationId: org, title: 'Fresh', artist: 'Nova', submittedAt: ago(1) })
     ).id;
@@ -300,9 +300,9 @@ describe('review dashboard and reviews', () => {
     const theirs = await dashboard(authHeader(outsider.token));
     expect(theirs.pending.map((c: { title: string }) => c.title)).toEqual(['Theirs']);
     // And nothing of theirs was written by the attempts.
-    const rows = await server.database.db.execute(
-      sql`select count(*)::int as n from reviews where song_id = ${ids.foreign}`,
-    );
+    const rows = await server.database
+      .asOwner('tests build rows directly')
+      .execute(sql`select count(*)::int as n from reviews where song_id = ${ids.foreign}`);
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 

@@ -34,7 +34,7 @@ describe('POST /api/v1/songs/{id}/reviews/mine/useless', () => {
     admin = await adminWithLabel(server.app, 'Useless Lab');
     alex = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Elsewhere');
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     songId = (
       await insertSong(db, { organizationId: admin.organization.id, title: 'Meh', artist: 'Someone' })
     ).id;
@@ -118,7 +118,7 @@ describe('POST /api/v1/songs/{id}/reviews/mine/useless', () => {
       comment: 'Grew on me',
     });
     const rows = await queryRows<{ n: number; useless: number }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select count(*)::int as n, (count(*) filter (where is_useless))::int as useless
           from reviews where song_id = ${songId} and reviewer_id = ${alex.reviewer.id}`,
     );
@@ -135,7 +135,7 @@ describe('POST /api/v1/songs/{id}/reviews/mine/useless', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('not_found');
     const rows = await queryRows<{ n: number }>(
-      server.database.db,
+      server.database.asOwner('tests build rows directly'),
       sql`select count(*)::int as n from reviews where song_id = ${foreignId}`,
     );
     expect(rows[0]!.n).toBe(0);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 export type RevisionRequestRow = {
   id: string;
@@ -17,7 +17,7 @@ const requestColumns = sql`id, organization_id, song_id, message, expires_at, us
   (expires_at <= now()) as is_expired, requested_by`;
 
 /** The song a revision link is made for, with its raw submitter address (not the display name). */
-export async function findSongForRequest(db: Queryable, organizationId: string, songId: string) {
+export async function findSongForRequest(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<{
     id: string;
     title: string;
@@ -33,7 +33,7 @@ export async function findSongForRequest(db: Queryable, organizationId: string, 
 }
 
 export async function insertRevisionRequest(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     songId: string;
@@ -55,7 +55,7 @@ export async function insertRevisionRequest(
 }
 
 /** The request a revision link (public_links, purpose revision_upload) was issued for. */
-export async function findRequest(db: Queryable, organizationId: string, requestId: string) {
+export async function findRequest(db: OrgTx, organizationId: string, requestId: string) {
   const rows = await queryRows<RevisionRequestRow>(
     db,
     sql`select ${requestColumns} from revision_requests where organization_id = ${organizationId} and id = ${requestId}`,
@@ -64,7 +64,7 @@ export async function findRequest(db: Queryable, organizationId: string, request
 }
 
 /** The request again, locked: two uploads through one link are taken one at a time. */
-export async function lockRequest(db: Queryable, organizationId: string, requestId: string) {
+export async function lockRequest(db: OrgTx, organizationId: string, requestId: string) {
   const rows = await queryRows<RevisionRequestRow>(
     db,
     sql`select ${requestColumns} from revision_requests
@@ -75,7 +75,7 @@ export async function lockRequest(db: Queryable, organizationId: string, request
 }
 
 /** What the public page shows: the song's title, the label's name and the version the upload makes. */
-export async function findUploadTarget(db: Queryable, organizationId: string, songId: string) {
+export async function findUploadTarget(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<{
     title: string;
     current_version_number: number;
@@ -90,7 +90,7 @@ export async function findUploadTarget(db: Queryable, organizationId: string, so
 }
 
 /** The song, locked while its new version is added, so two links cannot both take one number. */
-export async function lockSong(db: Queryable, organizationId: string, songId: string) {
+export async function lockSong(db: OrgTx, organizationId: string, songId: string) {
   const rows = await queryRows<{
     id: string;
     title: string;
@@ -115,7 +115,7 @@ export async function lockSong(db: Queryable, organizationId: string, songId: st
  * so the reviews of earlier versions stop counting from here on.
  */
 export async function addSongVersion(
-  db: Queryable,
+  db: OrgTx,
   values: {
     organizationId: string;
     songId: string;
@@ -151,7 +151,7 @@ export async function addSongVersion(
 }
 
 export async function markRequestUsed(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   requestId: string,
   versionNumber: number,

@@ -133,7 +133,7 @@ describe('revision requests and the public upload link', () => {
     expect(days).toBeLessThan(REVISION_LINK_DAYS + 0.01);
 
     const stored = await queryRows<{ token_hash: string; submitter_email: string; requested_by: string }>(
-      server.database.db,
+      server.database.global,
       sql`select l.token_hash, r.submitter_email, r.requested_by
           from revision_requests r join public_links l on l.purpose = 'revision_upload' and l.record_id = r.id
           where r.id = ${link.id}`,
@@ -255,7 +255,7 @@ describe('revision requests and the public upload link', () => {
       waveform_file_key: string;
       is_current_version: boolean;
     }>(
-      server.database.db,
+      server.database.global,
       sql`select version_number, audio_file_key, waveform_file_key, is_current_version
           from song_revisions where song_id = ${songId} order by version_number`,
     );
@@ -274,13 +274,13 @@ describe('revision requests and the public upload link', () => {
       },
     ]);
     const request = await queryRows<{ used: boolean; version_number: number }>(
-      server.database.db,
+      server.database.global,
       sql`select used_at is not null as used, version_number from revision_requests where id = ${link.id}`,
     );
     expect(request).toEqual([{ used: true, version_number: 2 }]);
 
     const notes = await queryRows<{ recipient_id: string; sender_id: string; message: string }>(
-      server.database.db,
+      server.database.global,
       sql`select recipient_id, sender_id, message from notifications
           where song_id = ${songId} and type = 'review_request'`,
     );
@@ -335,13 +335,13 @@ describe('revision requests and the public upload link', () => {
       ).statusCode,
     ).toBe(410);
     const version = await queryRows<{ current_version_number: number }>(
-      server.database.db,
+      server.database.global,
       sql`select current_version_number from songs where id = ${songId}`,
     );
     expect(version[0]!.current_version_number).toBe(2);
     // One public-link mechanism: the revision link is a single-use public link, spent, every use logged.
     const [stored] = await queryRows<{ single_use: boolean; used: boolean; uses: string[] }>(
-      server.database.db,
+      server.database.global,
       sql`select l.single_use, l.used_at is not null as used,
             array(select u.action || ':' || u.outcome from public_link_uses u where u.link_id = l.id order by u.created_at) as uses
           from public_links l where l.purpose = 'revision_upload' and l.record_id = ${link.id}`,
@@ -354,7 +354,7 @@ describe('revision requests and the public upload link', () => {
     const res = await requestRevision(admin.headers, songId);
     expect(res.statusCode, res.body).toBe(201);
     const expired = res.json<RevisionRequestDto>();
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update public_links set expires_at = now() - interval '1 second'
           where purpose = 'revision_upload' and record_id = ${expired.id}`,
     );
@@ -385,7 +385,7 @@ describe('revision requests and the public upload link', () => {
   });
 
   it('a song without a known submitter address gets a link that is not mailed; no body is fine', async () => {
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update songs set submission_source = 'Walk-in demo' where id = ${songId}`,
     );
     const res = await requestRevision(admin.headers, songId);
@@ -400,7 +400,7 @@ describe('revision requests and the public upload link', () => {
     const res = await requestRevision(outsider.headers, songId, { message: 'hi' });
     expect(res.statusCode).toBe(404);
     const rows = await queryRows<{ n: number }>(
-      server.database.db,
+      server.database.global,
       sql`select count(*)::int as n from revision_requests where organization_id = ${outsider.organization.id}`,
     );
     expect(rows[0]!.n).toBe(0);

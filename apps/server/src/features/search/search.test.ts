@@ -23,7 +23,7 @@ describe('GET /api/v1/search', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<SearchResultsDto>();
   };
-  const db = () => server.database.db;
+  const db = () => server.database.asOwner('tests build rows directly');
   const song = (
     organizationId: string,
     title: string,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 /** One signed song with what its workflow stage and chips are computed from. */
 export type SignedSongRow = {
@@ -93,7 +93,7 @@ function summarySql(organizationId: string, where: SQL) {
 }
 
 /** A page of the label's signed songs (newest submission first) and how many match. */
-export async function listSignedSongs(db: Queryable, organizationId: string, query: SignedSongsQuery) {
+export async function listSignedSongs(db: OrgTx, organizationId: string, query: SignedSongsQuery) {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -120,7 +120,7 @@ export async function listSignedSongs(db: Queryable, organizationId: string, que
 }
 
 /** Every artist among the label's signed songs, once each (case-insensitively), sorted. */
-export async function signedArtists(db: Queryable, organizationId: string) {
+export async function signedArtists(db: OrgTx, organizationId: string) {
   const rows = await queryRows<{ artist: string }>(
     db,
     sql`select min(artist) as artist from songs
@@ -131,13 +131,13 @@ export async function signedArtists(db: Queryable, organizationId: string) {
 }
 
 /** One signed song's summary, or undefined (not the label's, or not signed). */
-export async function findSignedSong(db: Queryable, organizationId: string, songId: string) {
+export async function findSignedSong(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<SignedSongRow>(db, summarySql(organizationId, sql`and v.id = ${songId}`));
   return row;
 }
 
 /** How much there is of each kind for the Overview tab's counts. */
-export async function songCounts(db: Queryable, organizationId: string, songId: string) {
+export async function songCounts(db: OrgTx, organizationId: string, songId: string) {
   const [row] = await queryRows<{
     contracts: number;
     campaigns: number;

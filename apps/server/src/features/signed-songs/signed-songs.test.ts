@@ -21,7 +21,7 @@ describe('signed songs: the list with workflow chips and the Overview tab', () =
     server = await createTestServer();
     admin = await adminWithLabel(server.app, 'Workflow Lab');
     outsider = await adminWithLabel(server.app, 'Elsewhere');
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const org = admin.organization.id;
     const day = (n: number) => new Date(Date.UTC(2026, 10, n));
     ids.fresh = (

@@ -22,7 +22,10 @@ describe('POST /api/v1/songs/decisions', () => {
     });
   const statusOf = async (id: string) =>
     (
-      await queryRows<{ status: string }>(server.database.db, sql`select status from songs where id = ${id}`)
+      await queryRows<{ status: string }>(
+        server.database.asOwner('tests build rows directly'),
+        sql`select status from songs where id = ${id}`,
+      )
     )[0]?.status;
 
   beforeAll(async () => {
@@ -30,7 +33,7 @@ describe('POST /api/v1/songs/decisions', () => {
     admin = await adminWithLabel(server.app, 'Decision Lab');
     alex = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Elsewhere');
-    const db = server.database.db;
+    const db = server.database.asOwner('tests build rows directly');
     const organizationId = admin.organization.id;
     ids.one = (await insertSong(db, { organizationId, title: 'One', artist: 'A' })).id;
     ids.two = (await insertSong(db, { organizationId, title: 'Two', artist: 'B' })).id;

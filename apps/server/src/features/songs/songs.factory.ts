@@ -1,10 +1,11 @@
-// Builders for songs, revisions and reviews, shared by the demo seed and the tests.
+// Builders for songs, revisions and reviews, shared by the demo seed (in its organization's
+// transaction) and the tests (which build rows as the owner, `asOwner`).
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx, OwnerScope } from '../../platform/db/index.ts';
 import { reviews, songRevisions, songs } from '../../platform/db/schema.ts';
 
 export async function insertSong(
-  db: Queryable,
+  db: OrgTx | OwnerScope,
   values: {
     id?: string;
     organizationId: string;
@@ -38,7 +39,7 @@ export async function insertSong(
 
 /** Adds a new current version: earlier revisions stop being current, the song's number goes up. */
 export async function insertRevision(
-  db: Queryable,
+  db: OrgTx | OwnerScope,
   values: {
     organizationId: string;
     songId: string;
@@ -70,7 +71,7 @@ export async function insertRevision(
 }
 
 export async function insertReview(
-  db: Queryable,
+  db: OrgTx | OwnerScope,
   values: {
     organizationId: string;
     songId: string;

@@ -1,6 +1,6 @@
 import { USAGE_WINDOW_DAYS } from '@music-review/core/plan-rules';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 /** A song as the API shows it, with the current revision's file keys. */
 export type SongRow = {
@@ -35,7 +35,7 @@ const CURRENT_REVISION = sql`
 
 /** The organization's songs, newest submission first, keyset-paginated. */
 export async function listSongs(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   reviewerId: string,
   options: {
@@ -59,7 +59,7 @@ export async function listSongs(
   );
 }
 
-export async function findSong(db: Queryable, organizationId: string, reviewerId: string, songId: string) {
+export async function findSong(db: OrgTx, organizationId: string, reviewerId: string, songId: string) {
   const rows = await queryRows<SongRow>(
     db,
     sql`select ${songColumns(reviewerId)} from songs s ${CURRENT_REVISION}
@@ -68,7 +68,7 @@ export async function findSong(db: Queryable, organizationId: string, reviewerId
   return rows[0];
 }
 
-export async function setSongStatus(db: Queryable, organizationId: string, songId: string, status: string) {
+export async function setSongStatus(db: OrgTx, organizationId: string, songId: string, status: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update songs set status = ${status} where organization_id = ${organizationId} and id = ${songId} returning id`,
@@ -81,12 +81,7 @@ export async function setSongStatus(db: Queryable, organizationId: string, songI
  * of the organization (found) and which of those changed (they had another status); ids of other
  * organizations match nothing.
  */
-export async function setSongsStatus(
-  db: Queryable,
-  organizationId: string,
-  songIds: string[],
-  status: string,
-) {
+export async function setSongsStatus(db: OrgTx, organizationId: string, songIds: string[], status: string) {
   const ids = sql.join(
     songIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -113,7 +108,7 @@ const tracksInWindow = sql`(select count(*)::int from songs w
   where w.organization_id = o.id and w.created_at > now() - ${sql.raw(`interval '${USAGE_WINDOW_DAYS} days'`)})`;
 
 /** The tracks the label added in the usage window (tracksInWindow), as the plan's track limit counts them. */
-export async function countTracksInWindow(db: Queryable, organizationId: string) {
+export async function countTracksInWindow(db: OrgTx, organizationId: string) {
   const rows = await queryRows<{ tracks: number }>(
     db,
     sql`select ${tracksInWindow} as tracks from organizations o where o.id = ${organizationId}`,
@@ -125,7 +120,7 @@ export async function countTracksInWindow(db: Queryable, organizationId: string)
  * Locks the organization while a track is added, so two uploads cannot both take the last slot of
  * the plan, and answers the plan's limit with the uploads of the last 30 days.
  */
-export async function lockTrackAllowance(db: Queryable, organizationId: string) {
+export async function lockTrackAllowance(db: OrgTx, organizationId: string) {
   const rows = await queryRows<{ track_limit: number; uploaded: number; members: number }>(
     db,
     sql`select p.track_limit, ${tracksInWindow} as uploaded,
@@ -138,7 +133,7 @@ export async function lockTrackAllowance(db: Queryable, organizationId: string) 
 }
 
 export async function recordTrackUpload(
-  db: Queryable,
+  db: OrgTx,
   organizationId: string,
   monthStart: string,
   members: number,
@@ -153,7 +148,7 @@ export async function recordTrackUpload(
 }
 
 export async function insertSongRow(
-  db: Queryable,
+  db: OrgTx,
   values: {
     id: string | undefined;
     organizationId: string;
@@ -177,7 +172,7 @@ export async function insertSongRow(
 }
 
 /** Stores a waveform key on the song's current version (the revision row when there is one). */
-export async function setWaveformKey(db: Queryable, organizationId: string, songId: string, key: string) {
+export async function setWaveformKey(db: OrgTx, organizationId: string, songId: string, key: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`with song as (

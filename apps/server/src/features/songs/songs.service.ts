@@ -4,7 +4,7 @@ import { toAudiowaveform } from '@music-review/core/waveform';
 import { waveformDataSchema } from '@music-review/core/waveform-schema';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { finalizeUpload, readStream } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
@@ -54,7 +54,7 @@ export const monthStart = (now: Date) =>
  * The tracks the label uploaded in the last 30 days, as the plan's track limit counts them, read in
  * the caller's transaction bound to organizationId. The team page shows it beside the limit.
  */
-export function tracksInUsageWindow(tx: Queryable, organizationId: string): Promise<number> {
+export function tracksInUsageWindow(tx: OrgTx, organizationId: string): Promise<number> {
   return repo.countTracksInWindow(tx, organizationId);
 }
 
@@ -64,7 +64,7 @@ export function tracksInUsageWindow(tx: Queryable, organizationId: string): Prom
  * review against it in the same transaction as they save it.
  */
 export function findSongForReviewer(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   reviewerId: string,
   songId: string,

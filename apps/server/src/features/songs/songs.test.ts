@@ -65,7 +65,7 @@ describe('adding tracks', () => {
     });
 
     const notes = await queryRows<{ recipient_id: string; type: string; message: string; song_id: string }>(
-      server.database.db,
+      server.database.global,
       sql`select recipient_id, type, message, song_id from notifications where song_id = ${id}`,
     );
     expect(notes).toEqual([
@@ -77,7 +77,7 @@ describe('adding tracks', () => {
       },
     ]);
     const usage = await queryRows<{ tracks_uploaded_count: number; active_users_count: number }>(
-      server.database.db,
+      server.database.global,
       sql`select tracks_uploaded_count, active_users_count from organization_usage_metrics
           where organization_id = ${admin.organization.id} and month_start_date = ${monthStart(new Date())}::date`,
     );
@@ -157,7 +157,7 @@ describe('adding tracks', () => {
   it("refuses a track once the plan's limit is reached in the last 30 days, naming the limit", async () => {
     // Starter allows 25 tracks in any 30 days: 25 songs of this label were added within them.
     const lab = await adminWithLabel(server.app, 'Full Lab');
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`insert into songs (organization_id, title, artist, created_at)
           select ${lab.organization.id}, 'Earlier ' || n, 'B', now() - interval '1 day'
           from generate_series(1, 25) n`,
@@ -174,7 +174,7 @@ describe('adding tracks', () => {
   it('counts the track limit over the last 30 days, not the calendar month', async () => {
     const lab = await adminWithLabel(server.app, 'Window Lab');
     const added = (title: string, daysAgo: number, count: number) =>
-      server.database.db.execute(
+      server.database.global.execute(
         sql`insert into songs (organization_id, title, artist, created_at)
             select ${lab.organization.id}, ${title} || ' ' || n, 'B',
               now() - make_interval(days => ${daysAgo}::int)
@@ -192,7 +192,7 @@ describe('adding tracks', () => {
     expect(refused.json().error.code).toBe('plan_limit_reached');
 
     // A day later one of the 29-day-old tracks leaves the window: a slot opens again.
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update songs set created_at = now() - interval '31 days'
           where id = (select id from songs where organization_id = ${lab.organization.id}
                       and title like 'Inside %' order by title limit 1)`,

@@ -151,7 +151,7 @@ describe('GET /api/v1/songs/{id}/waveform', () => {
       },
     });
     expect(song.statusCode, song.body).toBe(201);
-    await insertRevision(server.database.db, {
+    await insertRevision(server.database.asOwner('tests build rows directly'), {
       organizationId: admin.organization.id,
       songId: revised,
       versionNumber: 2,

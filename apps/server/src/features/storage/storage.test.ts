@@ -422,7 +422,7 @@ describe('access to the functions', () => {
   });
 
   it('lets a metadata form link read its own song’s audio and waveform, and nothing else', async () => {
-    const song = await insertSong(server.database.db, {
+    const song = await insertSong(server.database.asOwner('tests build rows directly'), {
       organizationId: alice.organization.id,
       title: 'Player Song',
       artist: 'Someone',
@@ -430,9 +430,9 @@ describe('access to the functions', () => {
     });
     const { key: audioKey } = await uploadWav(alice);
     const { key: otherKey } = await uploadWav(alice);
-    await server.database.db.execute(
-      sql`update songs set audio_file_key = ${audioKey} where id = ${song.id}`,
-    );
+    await server.database
+      .asOwner('tests build rows directly')
+      .execute(sql`update songs set audio_file_key = ${audioKey} where id = ${song.id}`);
     const issue = (expiresInMs: number) =>
       server.database.withOrg(alice.organization.id, async (tx) => {
         const [form] = await queryRows<{ id: string }>(

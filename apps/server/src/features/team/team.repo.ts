@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../../platform/db/index.ts';
+import { type OrgTx, type OwnerScope, queryRows } from '../../platform/db/index.ts';
 import { reviewers } from '../../platform/db/schema.ts';
 
 export type MemberRow = typeof reviewers.$inferSelect;
 
-export async function listMembers(tx: Queryable, organizationId: string): Promise<MemberRow[]> {
+export async function listMembers(tx: OrgTx, organizationId: string): Promise<MemberRow[]> {
   return tx
     .select()
     .from(reviewers)
@@ -25,7 +25,7 @@ export type PlanUsageRow = {
  * The plan's limits with the members. The tracks of the last 30 days (what the track limit counts)
  * are the songs feature's to count: the team page asks the songs service, in the same transaction.
  */
-export async function getPlanUsage(tx: Queryable, organizationId: string) {
+export async function getPlanUsage(tx: OrgTx, organizationId: string) {
   const rows = await queryRows<PlanUsageRow>(
     tx,
     sql`select o.name, o.invite_code, p.name as plan_name, p.track_limit, p.user_limit,
@@ -40,7 +40,7 @@ export async function getPlanUsage(tx: Queryable, organizationId: string) {
  * Locks the organization row: every change of roles and membership takes this lock first, so two
  * admins demoting each other at the same moment are counted one after the other.
  */
-export async function lockOrganization(tx: Queryable, organizationId: string) {
+export async function lockOrganization(tx: OrgTx | OwnerScope, organizationId: string) {
   const rows = await queryRows<{ id: string; name: string; user_limit: number }>(
     tx,
     sql`select o.id, o.name, p.user_limit
@@ -51,7 +51,7 @@ export async function lockOrganization(tx: Queryable, organizationId: string) {
   return rows[0];
 }
 
-export async function lockMember(tx: Queryable, organizationId: string, reviewerId: string) {
+export async function lockMember(tx: OrgTx | OwnerScope, organizationId: string, reviewerId: string) {
   const [row] = await tx
     .select()
     .from(reviewers)
@@ -60,7 +60,7 @@ export async function lockMember(tx: Queryable, organizationId: string, reviewer
   return row;
 }
 
-export async function countAdmins(tx: Queryable, organizationId: string) {
+export async function countAdmins(tx: OrgTx | OwnerScope, organizationId: string) {
   const rows = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from reviewers where organization_id = ${organizationId} and is_admin`,
@@ -68,7 +68,7 @@ export async function countAdmins(tx: Queryable, organizationId: string) {
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function setAdmin(tx: Queryable, organizationId: string, reviewerId: string, isAdmin: boolean) {
+export async function setAdmin(tx: OrgTx, organizationId: string, reviewerId: string, isAdmin: boolean) {
   const [row] = await tx
     .update(reviewers)
     .set({ isAdmin })
@@ -77,7 +77,7 @@ export async function setAdmin(tx: Queryable, organizationId: string, reviewerId
   return row;
 }
 
-export async function findMemberByEmail(tx: Queryable, organizationId: string, email: string) {
+export async function findMemberByEmail(tx: OrgTx, organizationId: string, email: string) {
   const [row] = await tx
     .select({ id: reviewers.id })
     .from(reviewers)
@@ -97,7 +97,7 @@ export async function findMemberByEmail(tx: Queryable, organizationId: string, e
  * row-level-security policy cannot let a row leave its organization (its check would refuse the
  * null organization), like joining a label cannot enter one.
  */
-export async function removeMember(tx: Queryable, organizationId: string, reviewerId: string) {
+export async function removeMember(tx: OwnerScope, organizationId: string, reviewerId: string) {
   await tx.execute(
     sql`delete from user_presence where reviewer_id = ${reviewerId} and organization_id = ${organizationId}`,
   );
@@ -120,11 +120,11 @@ export async function removeMember(tx: Queryable, organizationId: string, review
  * A no-op update of the organization row, so its realtime change reaches the label's sockets: the
  * removed member's own row no longer names the organization, so its change reaches none of them.
  */
-export async function announceMembershipChange(tx: Queryable, organizationId: string) {
+export async function announceMembershipChange(tx: OrgTx | OwnerScope, organizationId: string) {
   await tx.execute(sql`update organizations set name = name where id = ${organizationId}`);
 }
 
-export async function setInviteCode(tx: Queryable, organizationId: string, inviteCode: string) {
+export async function setInviteCode(tx: OrgTx, organizationId: string, inviteCode: string) {
   const rows = await queryRows<{ invite_code: string }>(
     tx,
     sql`update organizations set invite_code = ${inviteCode} where id = ${organizationId} returning invite_code`,

@@ -9,7 +9,7 @@ import {
 } from '@music-review/core/team';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import type { Queryable } from '../../platform/db/index.ts';
+import type { OrgTx, OwnerScope } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { linkMail } from '../../platform/mail/mailer.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
@@ -45,7 +45,7 @@ function isUniqueViolation(err: unknown): boolean {
  * Takes the label's lock, then checks again that the caller is still an admin: their role may have
  * changed since the request was authenticated (two admins demoting each other at once).
  */
-async function lockAsAdmin(tx: Queryable, admin: Member) {
+async function lockAsAdmin(tx: OrgTx | OwnerScope, admin: Member) {
   if (!(await repo.lockOrganization(tx, admin.organizationId))) throw notFound();
   const caller = await repo.lockMember(tx, admin.organizationId, admin.reviewer.id);
   if (!caller?.isAdmin) throw new AppError('forbidden', 'Only an admin of your label can do this.');
@@ -102,7 +102,8 @@ export function createTeamService(ctx: AppContext) {
     async remove(admin: Member, reviewerId: string): Promise<void> {
       const orgId = admin.organizationId;
       // As the owner with explicit filters: see repo.removeMember.
-      const removed = await database.db.transaction(async (tx) => {
+      const reason = 'a removed member leaves the organization, which row-level security refuses';
+      const removed = await database.asOwnerTransaction(reason, async (tx) => {
         await lockAsAdmin(tx, admin);
         const target = await repo.lockMember(tx, orgId, reviewerId);
         if (!target) throw memberNotFound();

@@ -29,7 +29,7 @@ describe('track viewers', () => {
   };
   /** Moves a member's last activity on a song into the past (the database's clock decides the window). */
   const lastActivityAgo = (reviewerId: string, id: string, interval: string) =>
-    server.database.db.execute(
+    server.database.asOwner('tests build rows directly').execute(
       sql`update track_viewers set last_activity = now() - ${interval}::interval
           where reviewer_id = ${reviewerId} and song_id = ${id}`,
     );
@@ -40,7 +40,12 @@ describe('track viewers', () => {
     alex = await memberOf(server.app, admin.inviteCode);
     outsider = await adminWithLabel(server.app, 'Viewer Elsewhere');
     const song = (organizationId: string, title: string) =>
-      insertSong(server.database.db, { organizationId, title, artist: 'Nova', status: 'signed' });
+      insertSong(server.database.asOwner('tests build rows directly'), {
+        organizationId,
+        title,
+        artist: 'Nova',
+        status: 'signed',
+      });
     songId = (await song(admin.organization.id, 'Night Drive')).id;
     otherSongId = (await song(admin.organization.id, 'Day Walk')).id;
     outsiderSongId = (await song(outsider.organization.id, 'Not Yours')).id;

@@ -29,11 +29,11 @@ export interface KeyRing {
  * every server copy signs and verifies with the same key.
  */
 export async function loadKeyRing(database: Database): Promise<KeyRing> {
-  let rows = await database.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
+  let rows = await database.global.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
   if (rows.length === 0) {
     const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true });
     const kid = randomUUID();
-    await database.db
+    await database.global
       .insert(signingKeys)
       .values({
         kid,
@@ -42,7 +42,7 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
         privateJwk: { ...(await exportJWK(privateKey)), kid, alg: ALG },
       })
       .onConflictDoNothing();
-    rows = await database.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
+    rows = await database.global.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
   }
   // Oldest active key signs, so copies that raced at first boot agree on one.
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.kid.localeCompare(b.kid));
@@ -92,5 +92,5 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
 }
 
 export async function retireKey(database: Database, kid: string) {
-  await database.db.update(signingKeys).set({ retiredAt: new Date() }).where(eq(signingKeys.kid, kid));
+  await database.global.update(signingKeys).set({ retiredAt: new Date() }).where(eq(signingKeys.kid, kid));
 }

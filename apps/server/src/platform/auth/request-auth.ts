@@ -62,7 +62,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
 
   async function resolve(req: FastifyRequest): Promise<Caller> {
     const claims = await verifyClaims(req);
-    const rows = await database.prepared<{
+    const rows = await database.preparedAsOwner<{
       revoked_at: string | null;
       reviewer_id: string | null;
       name: string | null;
@@ -72,6 +72,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       has_verified_factor: boolean;
       data_version: string | null;
     }>(
+      'a request names its user before its organization is known',
       'request_auth_caller',
       `select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin,
          exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')

@@ -15,7 +15,25 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either the database or a transaction: repositories accept both. */
+
+declare const scope: unique symbol;
+/**
+ * A transaction bound to one organization, handed out only by `withOrg`: row-level security hides
+ * every other organization's rows. Tenant repositories accept nothing else, so a query on tenant
+ * data cannot run outside an organization by accident (docs/decisions/0023-tenant-scope-in-types.md).
+ */
+export type OrgTx = Tx & { readonly [scope]: 'organization' };
+/**
+ * The database at owner level, outside any organization, handed out only by `asOwner(reason)` or
+ * `asOwnerTransaction(reason, fn)`. The few tenant-repository functions that must read across
+ * organizations (a public link names its row before its organization is known, a sweep over every
+ * label) declare this type, so `grep asOwner` lists every such read with its reason.
+ */
+export type OwnerScope = (Db | Tx) & { readonly [scope]: 'owner' };
+/**
+ * Tables that belong to no organization (users, sessions, plans, signing keys, rate limits, the dev
+ * mailbox) take any handle: the database, a transaction, or either scope above.
+ */
 export type Queryable = Db | Tx;
 
 /** Runs hand-written SQL and returns its rows (both drivers answer with { rows }). */
@@ -31,21 +49,35 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when kind is 'pglite' (tests dump and load its data directory). */
   pglite?: PGlite;
-  db: Db;
+  /**
+   * The database for tables that belong to no organization. Tenant repositories do not accept it:
+   * they take an `OrgTx` from `withOrg`, or an `OwnerScope` from `asOwner` where they say so.
+   */
+  global: Db;
   /**
    * Runs fn in a transaction bound to one organization: row-level security then hides every
    * other organization's rows, even if a query forgets its filter.
    */
-  withOrg<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  withOrg<T>(organizationId: string, fn: (tx: OrgTx) => Promise<T>): Promise<T>;
+  /**
+   * The owner-level path to tenant tables, outside row-level security. Only for reads that cannot
+   * know the organization first or must span every organization; the reason is required so each
+   * use says why (and shows in `grep asOwner`).
+   */
+  asOwner(reason: string): OwnerScope;
+  /** asOwner, inside one transaction. */
+  asOwnerTransaction<T>(reason: string, fn: (tx: OwnerScope) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
-   * A hot-path statement as plain SQL with $1.. parameters. On PostgreSQL it is a named prepared
-   * statement, so the server parses and plans it once per connection instead of on every request.
+   * A hot-path statement as plain SQL with $1.. parameters, at owner level (outside row-level
+   * security, so the statement filters on organization_id itself; the reason says why it may). On
+   * PostgreSQL it is a named prepared statement, so the server parses and plans it once per
+   * connection instead of on every request.
    */
-  prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  preparedAsOwner<T>(reason: string, name: string, text: string, params: unknown[]): Promise<T[]>;
   /**
    * One hot-path read statement (named, prepared on PostgreSQL) inside a transaction bound to one
    * organization, like withOrg: three round trips (begin and bind, the statement, commit) instead of
@@ -63,13 +95,21 @@ function bindOrgText(organizationId: string) {
 }
 
 function bindOrg(db: Db) {
-  return <T>(organizationId: string, fn: (tx: Tx) => Promise<T>) =>
+  return <T>(organizationId: string, fn: (tx: OrgTx) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.execute(
         sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', 'music_review_app', true)`,
       );
-      return fn(tx);
+      return fn(tx as OrgTx);
     });
+}
+
+/** The owner-level handles (the reason is for the reader of the call; nothing is logged). */
+function ownerPaths(db: Db): Pick<Database, 'asOwner' | 'asOwnerTransaction'> {
+  return {
+    asOwner: (_reason) => db as OwnerScope,
+    asOwnerTransaction: (_reason, fn) => db.transaction((tx) => fn(tx as OwnerScope)),
+  };
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
@@ -83,13 +123,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     kind: 'pglite',
     pglite: client,
-    db,
+    global: db,
     withOrg: bindOrg(db),
+    ...ownerPaths(db),
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
     },
-    async prepared<T>(_name: string, text: string, params: unknown[]) {
+    async preparedAsOwner<T>(_reason: string, _name: string, text: string, params: unknown[]) {
       return (await client.query<T>(text, params)).rows;
     },
     async preparedAsOrg<T>(organizationId: string, _name: string, text: string, params: unknown[]) {
@@ -114,8 +155,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const listeners = new Set<pg.Client>();
   return {
     kind: 'postgres',
-    db,
+    global: db,
     withOrg: bindOrg(db),
+    ...ownerPaths(db),
     async listen(channel, onPayload) {
       // A dedicated connection, reopened with backoff if the server drops it.
       let client: pg.Client | undefined;
@@ -147,7 +189,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
         }
       };
     },
-    async prepared<T>(name: string, text: string, params: unknown[]) {
+    async preparedAsOwner<T>(_reason: string, name: string, text: string, params: unknown[]) {
       return (await pool.query({ name, text, values: params })).rows as T[];
     },
     async preparedAsOrg<T>(organizationId: string, name: string, text: string, params: unknown[]) {

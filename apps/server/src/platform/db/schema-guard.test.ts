@@ -17,7 +17,7 @@ describe('the migrated schema', () => {
 
   const tablesWithOrganization = () =>
     queryRows<{ table_name: string }>(
-      database.db,
+      database.global,
       sql`select table_name from information_schema.columns
           where table_schema = 'public' and column_name = 'organization_id' order by table_name`,
     ).then((rows) => rows.map((r) => r.table_name));
@@ -25,7 +25,7 @@ describe('the migrated schema', () => {
   it('enables row-level security with a policy on every table that has an organization_id', async () => {
     const tables = [...(await tablesWithOrganization()), 'organizations'];
     const rows = await queryRows<{ relname: string; relrowsecurity: boolean; policies: number }>(
-      database.db,
+      database.global,
       sql`select c.relname, c.relrowsecurity,
             (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
           from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -40,7 +40,7 @@ describe('the migrated schema', () => {
 
   it('raises realtime changes from exactly the tables the socket protocol names', async () => {
     const rows = await queryRows<{ table_name: string }>(
-      database.db,
+      database.global,
       sql`select distinct event_object_table as table_name from information_schema.triggers
           where trigger_name = 'mr_notify_change'`,
     );
@@ -53,7 +53,7 @@ describe('the migrated schema', () => {
 
   it('raises the data version on every change to what the review dashboard and search show', async () => {
     const rows = await queryRows<{ table_name: string }>(
-      database.db,
+      database.global,
       sql`select distinct event_object_table as table_name from information_schema.triggers
           where trigger_name like 'mr_bump_data_version%' order by 1`,
     );
@@ -69,7 +69,7 @@ describe('the migrated schema', () => {
 
   it('seeds the three plans with their limits and flags', async () => {
     const plans = await queryRows<Record<string, unknown>>(
-      database.db,
+      database.global,
       sql`select name, track_limit, user_limit, has_label_copy_generator, has_contract_generator,
             has_chat_functionality, has_catalogue, has_email_support from subscription_plans order by user_limit`,
     );

@@ -36,7 +36,7 @@ export function createMailer(options: {
   return {
     kind: 'dev-mailbox',
     async send(mail) {
-      await options.database.db.insert(devMailbox).values(mail);
+      await options.database.global.insert(devMailbox).values(mail);
     },
     async close() {},
   };

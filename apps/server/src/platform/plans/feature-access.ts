@@ -5,10 +5,10 @@ import {
   STARTER_PLAN,
 } from '@music-review/core/plan-rules';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../db/index.ts';
+import { type OrgTx, queryRows } from '../db/index.ts';
 
 /** The label's plan flags and the trials it has spent (trial_usage.feature_name). */
-export async function planAndTrials(db: Queryable, organizationId: string) {
+export async function planAndTrials(db: OrgTx, organizationId: string) {
   const [plan] = await queryRows<PlanFlags>(
     db,
     sql`select p.name, p.has_label_copy_generator, p.has_contract_generator, p.has_chat_functionality
@@ -23,7 +23,7 @@ export async function planAndTrials(db: Queryable, organizationId: string) {
 }
 
 /** Spends the label's one trial of a feature; false when it was already spent (also concurrently). */
-export async function recordTrial(db: Queryable, organizationId: string, feature: string) {
+export async function recordTrial(db: OrgTx, organizationId: string, feature: string) {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`insert into trial_usage (organization_id, feature_name) values (${organizationId}, ${feature})
@@ -34,7 +34,7 @@ export async function recordTrial(db: Queryable, organizationId: string, feature
 }
 
 /** Whether the label may use a gated feature now (spec section 5), without spending anything. */
-export async function featureAccess(db: Queryable, organizationId: string, feature: GatedFeature) {
+export async function featureAccess(db: OrgTx, organizationId: string, feature: GatedFeature) {
   const { plan, usedTrials } = await planAndTrials(db, organizationId);
   const allowed = !!plan && canUseFeature(plan, feature, usedTrials);
   return { allowed, isTrial: plan?.name === STARTER_PLAN, trialUsed: usedTrials.includes(feature) };
@@ -45,7 +45,7 @@ export async function featureAccess(db: Queryable, organizationId: string, featu
  * spends the one trial (two requests at once: one wins, the other is refused), so call it in the
  * same transaction as the work it allows: a failure then leaves the trial unspent.
  */
-export async function useGatedFeature(db: Queryable, organizationId: string, feature: GatedFeature) {
+export async function useGatedFeature(db: OrgTx, organizationId: string, feature: GatedFeature) {
   const { plan, usedTrials } = await planAndTrials(db, organizationId);
   if (!plan || !canUseFeature(plan, feature, usedTrials)) return false;
   if (plan.name === STARTER_PLAN) return recordTrial(db, organizationId, feature);

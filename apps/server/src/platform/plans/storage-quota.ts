@@ -1,6 +1,6 @@
 import { storageLimitMessage } from '@music-review/core/project-folder';
 import { sql } from 'drizzle-orm';
-import { type Queryable, queryRows } from '../db/index.ts';
+import { type OrgTx, queryRows } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
  * lives here rather than in any one of them. Every query runs in the caller's `withOrg` transaction,
  * so the SQL functions see only the label's own rows.
  */
-export async function storageUsage(tx: Queryable, organizationId: string) {
+export async function storageUsage(tx: OrgTx, organizationId: string) {
   const [row] = await queryRows<{
     plan_name: string;
     used_bytes: string | number;
@@ -29,7 +29,7 @@ export async function storageUsage(tx: Queryable, organizationId: string) {
 }
 
 /** Refuses (403 plan_limit_reached) when `bytes` more would pass the plan's storage limit. */
-export async function assertStorageRoom(tx: Queryable, organizationId: string, bytes: number) {
+export async function assertStorageRoom(tx: OrgTx, organizationId: string, bytes: number) {
   const [row] = await queryRows<{ ok: boolean | null }>(
     tx,
     sql`select check_storage_limit(${organizationId}, ${bytes}::bigint) as ok`,
@@ -44,7 +44,7 @@ export async function assertStorageRoom(tx: Queryable, organizationId: string, b
 }
 
 export async function recordStorageUsage(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   fileKey: string,
   bytes: number,
@@ -55,7 +55,7 @@ export async function recordStorageUsage(
   );
 }
 
-export async function forgetStorageUsage(tx: Queryable, organizationId: string, fileKeys: readonly string[]) {
+export async function forgetStorageUsage(tx: OrgTx, organizationId: string, fileKeys: readonly string[]) {
   if (fileKeys.length === 0) return;
   await tx.execute(
     sql`delete from storage_usage where organization_id = ${organizationId}

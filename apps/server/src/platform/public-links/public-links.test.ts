@@ -46,7 +46,7 @@ describe('public token links', () => {
   };
   const uses = (linkId: string) =>
     queryRows<{ action: string; outcome: string; ip: string | null; user_agent: string | null }>(
-      server.database.db,
+      server.database.global,
       sql`select action, outcome, ip, user_agent from public_link_uses where link_id = ${linkId} order by created_at, id`,
     );
 
@@ -62,7 +62,7 @@ describe('public token links', () => {
     const { token, link } = await issue({ recordId });
     expect(token).toMatch(PUBLIC_LINK_TOKEN_PATTERN);
     const stored = await queryRows<{ token_hash: string }>(
-      server.database.db,
+      server.database.global,
       sql`select token_hash from public_links where id = ${link.id}`,
     );
     expect(stored[0]!.token_hash).toBe(hashToken(token));
@@ -95,7 +95,7 @@ describe('public token links', () => {
 
   it('refuses an expired link as expired and logs the refusal', async () => {
     const { token, link } = await issue();
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update public_links set expires_at = now() - interval '1 second' where id = ${link.id}`,
     );
     expect(await resolvePublicLink(server.database, token, 'metadata_form', VISITOR)).toEqual({
@@ -117,7 +117,7 @@ describe('public token links', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: 'used' }]);
     // Used says used, even after it expires too.
-    await server.database.db.execute(
+    await server.database.global.execute(
       sql`update public_links set expires_at = now() - interval '1 second' where id = ${link.id}`,
     );
     expect(await resolvePublicLink(server.database, token, 'metadata_form', VISITOR)).toEqual({

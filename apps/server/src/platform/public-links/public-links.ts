@@ -5,7 +5,7 @@ import {
 } from '@music-review/core/public-links';
 import { sql } from 'drizzle-orm';
 import { hashToken, randomToken } from '../auth/tokens.ts';
-import { type Database, type Queryable, queryRows } from '../db/index.ts';
+import { type Database, type OrgTx, queryRows } from '../db/index.ts';
 
 export interface PublicLink {
   id: string;
@@ -62,7 +62,7 @@ const LINK_COLUMNS = sql.raw(
  * only its hash is stored, so it cannot be shown again.
  */
 export async function createPublicLink(
-  tx: Queryable,
+  tx: OrgTx,
   values: {
     organizationId: string;
     purpose: PublicLinkPurpose;
@@ -99,7 +99,7 @@ export async function resolvePublicLink(
 ): Promise<Resolved> {
   if (!PUBLIC_LINK_TOKEN_PATTERN.test(token)) return { ok: false, reason: 'not_found' };
   const rows = await queryRows<LinkRow>(
-    database.db,
+    database.asOwner('a public link names its organization only once its token is found'),
     sql`select ${LINK_COLUMNS} from public_links where token_hash = ${hashToken(token)}`,
   );
   const row = rows[0];
@@ -117,7 +117,7 @@ export async function resolvePublicLink(
  * the other false (the row is locked and re-checked). A link that is not single-use stays usable.
  */
 export async function consumePublicLink(
-  tx: Queryable,
+  tx: OrgTx,
   link: PublicLink,
   visitor: LinkVisitor,
   action = 'submit',
@@ -139,7 +139,7 @@ export async function consumePublicLink(
 }
 
 /** Withdraws a link of the organization (false when there is none). */
-export async function revokePublicLink(tx: Queryable, organizationId: string, linkId: string) {
+export async function revokePublicLink(tx: OrgTx, organizationId: string, linkId: string) {
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`update public_links set revoked_at = coalesce(revoked_at, now())
@@ -151,7 +151,7 @@ export async function revokePublicLink(tx: Queryable, organizationId: string, li
 
 /** The record's links of a purpose, newest first, with their state (for the label's screens). */
 export async function listPublicLinks(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   purpose: PublicLinkPurpose,
   recordId: string | null,
@@ -171,7 +171,7 @@ export async function listPublicLinks(
 }
 
 async function logUse(
-  tx: Queryable,
+  tx: OrgTx,
   organizationId: string,
   linkId: string,
   action: string,

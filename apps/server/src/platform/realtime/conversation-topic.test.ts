@@ -116,7 +116,7 @@ beforeAll(async () => {
   urlB = await listenForSockets(serverB.app);
   alice = await adminWithLabel(serverA.app, 'Conversation One');
   // Room for the members (the default plan allows 3) and support chat.
-  await database.db.execute(
+  await database.asOwner('tests build rows directly').execute(
     sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = 'Label')
         where id = ${alice.organization.id}`,
   );
@@ -127,12 +127,12 @@ beforeAll(async () => {
   const deskLabel = await createLabel(serverA.app, desk.token, 'Music Review Support');
   staff = { ...desk, ...deskLabel, inviteCode: deskLabel.organization.invite_code! };
 
-  const song = await insertSong(database.db, {
+  const song = await insertSong(database.asOwner('tests build rows directly'), {
     organizationId: alice.organization.id,
     title: 'Night Drive',
     artist: 'Nova',
   });
-  const daveSong = await insertSong(database.db, {
+  const daveSong = await insertSong(database.asOwner('tests build rows directly'), {
     organizationId: dave.organization.id,
     title: 'Elsewhere',
     artist: 'Other',

@@ -90,7 +90,7 @@ export class MessageLoader {
     try {
       this.queries++;
       const rows = await queryRows<MessageRow>(
-        this.database.db,
+        this.database.asOwner('one batched read for the sockets of every label, filtered per message'),
         sql`select m.id, m.conversation_id, m.organization_id, m.sender_id, r.name as sender_name,
               r.organization_id as sender_organization_id, r.email as sender_email,
               m.sequence, m.message_text, to_json(m.mentioned_user_ids) as mentioned_user_ids,

@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 async function insertNotification() {
-  const [row] = await database.db
+  const [row] = await database.global
     .insert(notifications)
     .values({
       organizationId: admin.organization.id,

@@ -46,7 +46,7 @@ async function rawSocket(url: string, options: { autoPong?: boolean } = {}) {
 }
 
 async function insertNotification(organizationId: string, recipientId: string) {
-  const [row] = await database.db
+  const [row] = await database.global
     .insert(notifications)
     .values({ organizationId, recipientId, type: 'test', message: 'Realtime test' })
     .returning({ id: notifications.id });
@@ -59,7 +59,7 @@ async function insertConversation(
   user1Id: string,
   user2Id?: string,
 ) {
-  const [row] = await database.db
+  const [row] = await database.global
     .insert(conversations)
     .values({ organizationId, type, user1Id, user2Id: user2Id ?? null })
     .returning({ id: conversations.id });
@@ -68,7 +68,7 @@ async function insertConversation(
 
 let sequence = 0;
 async function insertMessage(organizationId: string, conversationId: string, senderId: string) {
-  const [row] = await database.db
+  const [row] = await database.global
     .insert(messages)
     .values({ organizationId, conversationId, senderId, sequence: ++sequence, messageText: 'hi' })
     .returning({ id: messages.id });
@@ -83,7 +83,7 @@ beforeAll(async () => {
   urlB = await listenForSockets(serverB.app);
   alice = await adminWithLabel(serverA.app, 'Realtime One');
   // Room for the members the tests add (the default plan allows 3).
-  await database.db.execute(
+  await database.global.execute(
     sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = 'Label')
         where id = ${alice.organization.id}`,
   );
@@ -166,10 +166,10 @@ describe('authorization of changes', () => {
 
     const dm = await insertConversation(orgId, 'dm', alice.reviewer.id, bob.reviewer.id);
     const message = await insertMessage(orgId, dm, alice.reviewer.id);
-    await database.db
+    await database.global
       .insert(messageReads)
       .values({ messageId: message, userId: bob.reviewer.id, organizationId: orgId });
-    await database.db
+    await database.global
       .insert(typingIndicators)
       .values({ conversationId: dm, reviewerId: bob.reviewer.id, organizationId: orgId });
     // The fence: a label-wide conversation and message, which carol must see.
@@ -222,7 +222,7 @@ describe('authorization of changes', () => {
   it('closes the socket of a member who leaves the label', async () => {
     const frank = await memberOf(serverA.app, alice.inviteCode);
     const socket = await open(urlB, frank.token, ['table:notifications']);
-    await database.db
+    await database.global
       .update(reviewers)
       .set({ organizationId: null })
       .where(eq(reviewers.id, frank.reviewer.id));

@@ -180,7 +180,8 @@ export class ConversationDirectory {
   async conversationOfMessage(organizationId: string, messageId: string): Promise<string | null> {
     const known = this.messageConversation.get(messageId);
     if (known) return known;
-    const [row] = await this.database.db
+    const [row] = await this.database
+      .asOwner('a read receipt names only its message; the filter names the organization')
       .select({ conversationId: messages.conversationId })
       .from(messages)
       .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId)));
@@ -191,7 +192,8 @@ export class ConversationDirectory {
 
   private async load(conversationId: string): Promise<CachedConversation | null> {
     // Keyed by id alone on purpose: the caller compares the organization of the answer.
-    const [row] = await this.database.db
+    const [row] = await this.database
+      .asOwner('the caller compares the organization of the conversation it finds')
       .select({
         organizationId: conversations.organizationId,
         type: conversations.type,

@@ -50,7 +50,7 @@ export async function authenticateSocket(
     has_verified_factor: boolean;
     email: string;
   }>(
-    database.db,
+    database.asOwner('a socket names its session before its organization is known'),
     sql`
     select s.revoked_at, r.id as reviewer_id, r.organization_id, r.is_admin, u.email,
       exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
@@ -99,7 +99,8 @@ export async function loadOpenSessions(
 ): Promise<Map<string, OpenSession>> {
   const open = new Map<string, OpenSession>();
   for (let i = 0; i < sessionIds.length; i += 1000) {
-    const rows = await database.db
+    const rows = await database
+      .asOwner('open sockets are checked in one sweep over every label')
       .select({
         sessionId: authSessions.id,
         reviewerId: reviewers.id,

@@ -11,10 +11,10 @@ const SECRET_ID = 'local-url-signing';
  * so a URL signed by one server copy is accepted by every other.
  */
 export async function loadStorageSecret(database: Database): Promise<Buffer> {
-  const read = () => database.db.select().from(storageSecrets).where(eq(storageSecrets.id, SECRET_ID));
+  const read = () => database.global.select().from(storageSecrets).where(eq(storageSecrets.id, SECRET_ID));
   let rows = await read();
   if (rows.length === 0) {
-    await database.db
+    await database.global
       .insert(storageSecrets)
       .values({ id: SECRET_ID, secret: randomBytes(32).toString('base64url') })
       .onConflictDoNothing();
