@@ -21,6 +21,7 @@ import { contractsRoutes } from './features/contracts/contracts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { feedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { hubRoutes } from './features/hub/hub.routes.ts';
+import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { labelCopyRoutes } from './features/label-copy/label-copy.routes.ts';
 import { marketingRoutes } from './features/marketing/marketing.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await hubRoutes(app, ctx);
   await messagesRoutes(app, ctx);
   await feedbackRoutes(app, ctx);
+  await jobsRoutes(app, ctx);
   await profileRoutes(app, ctx);
   await teamRoutes(app, ctx);
   await brandingRoutes(app, ctx);

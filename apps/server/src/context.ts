@@ -2,6 +2,7 @@ import { type KeyRing, loadKeyRing } from './platform/auth/keys.ts';
 import { createRequestAuth, type RequestAuth } from './platform/auth/request-auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/index.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
 import { createSecretBox, loadDataKey, type SecretBox } from './platform/secret-box.ts';
@@ -18,6 +19,11 @@ export interface AppContext {
   storage: Storage;
   /** Encrypts secrets kept in the database (TOTP seeds) under DATA_ENCRYPTION_KEY (decision 0014). */
   secrets: SecretBox;
+  /**
+   * Background jobs (decision 0024): defined by background.ts, started by main.ts (and by the tests
+   * that run jobs). Until it starts, enqueued jobs are saved and wait for a copy whose queue runs.
+   */
+  jobs: JobQueue;
 }
 
 export async function createContext(config: Config, database: Database, overrides: Partial<AppContext> = {}) {
@@ -31,6 +37,7 @@ export async function createContext(config: Config, database: Database, override
     rateLimiter: overrides.rateLimiter ?? createRateLimiter(database),
     storage: overrides.storage ?? (await createStorage(config, database)),
     secrets: overrides.secrets ?? createSecretBox(await loadDataKey(config)),
+    jobs: overrides.jobs ?? createJobQueue(database),
   };
   return ctx;
 }

@@ -1,10 +1,10 @@
 import { CALL_DROP_AFTER_MS, CALL_HEARTBEAT_MS } from '@music-review/core/calls';
 import { buildApp } from './app.ts';
+import { defineBackgroundWork } from './background.ts';
 import { createContext } from './context.ts';
 import { sealPlainTotpSecrets } from './features/auth/mfa.repo.ts';
 import { startCallSweep } from './features/calls/call-sweep.ts';
 import { DEMO_ACCOUNTS, DEMO_LABEL, DEMO_PASSWORD, seedDemo } from './features/demo/demo.seed.ts';
-import { startReminderScheduler } from './features/marketing/reminders.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { startStagedUploadSweep } from './platform/storage/staged-sweep.ts';
@@ -30,7 +30,6 @@ async function main() {
   if (config.seedDemo) await seedDemo(database, ctx.storage.driver);
 
   const app = await buildApp(ctx);
-  let reminders: { stop(): Promise<void> } | null = null;
   let callSweep: { stop(): Promise<void> } | null = null;
   // Partial uploads a crash left in the local storage's temp folder: removed now and every 15 minutes.
   const stagedSweep = ctx.storage.local ? startStagedUploadSweep(ctx.storage.local) : null;
@@ -43,7 +42,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      await reminders?.stop();
+      await ctx.jobs.stop();
       await callSweep?.stop();
       await stagedSweep?.stop();
       await app.close();
@@ -59,8 +58,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Campaign task deadline reminders: every copy runs the job; the claim keeps each reminder single.
-  reminders = startReminderScheduler(ctx, { intervalMs: config.REMINDER_INTERVAL_SECONDS * 1000 });
+  // Background jobs and recurring work (campaign reminders): exactly once across copies.
+  defineBackgroundWork(ctx);
+  await ctx.jobs.start();
   // Call participants whose page stopped its heartbeat (a vanished tab) leave their calls.
   callSweep = startCallSweep(ctx, { intervalMs: CALL_HEARTBEAT_MS / 2, dropAfterMs: CALL_DROP_AFTER_MS });
   const lines = [

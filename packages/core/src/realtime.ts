@@ -81,6 +81,7 @@ export const REALTIME_TABLES = [
   'export_usage',
   'public_links',
   'public_link_uses',
+  'jobs',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 

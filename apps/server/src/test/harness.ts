@@ -70,6 +70,7 @@ export async function createTestServer(
     ctx,
     database: db,
     async close() {
+      await ctx.jobs.stop();
       await app.close();
       if (!database) await db.close();
     },

@@ -13,6 +13,7 @@ export * as contracts from './contracts.ts';
 export * as devMailbox from './dev-mailbox.ts';
 export * as feedback from './feedback.ts';
 export * as hub from './hub.ts';
+export * as jobs from './jobs.ts';
 export * as labelCopy from './label-copy.ts';
 export * as marketing from './marketing.ts';
 export * as messages from './messages.ts';

@@ -1,11 +1,15 @@
 import type { MarketingCampaignDto, MarketingTaskDto } from '@music-review/core/marketing';
 import type { NotificationListDto } from '@music-review/core/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineBackgroundWork } from '../../background.ts';
 import { type AppContext, createContext } from '../../context.ts';
+import { createJobQueue } from '../../platform/jobs/queue.ts';
 import { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer } from '../../test/harness.ts';
 import { insertSignedSong } from '../../test/songs.ts';
-import { runDueReminders, startReminderScheduler } from './reminders.ts';
+import { runDueReminders } from './reminders.ts';
+
+const FAST_QUEUE = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 };
 
 type Headers = { authorization: string };
 
@@ -191,27 +195,46 @@ describe('campaign task deadline reminders', () => {
     ]);
   });
 
-  it('runs on start and on every interval, and stops cleanly', async () => {
-    await addTask({ title: 'Playlist outreach', due_date: '2031-09-03' });
-    let clockNow = at('2031-08-31T10:00:00Z');
+  it('runs on the job queue once per interval across two copies, and stops with the queue', async () => {
+    // A task due in 3 days from today (the queue's runs use the real clock).
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await addTask({ title: 'Playlist outreach', due_date: inThreeDays });
+    const config = { ...server.ctx.config, REMINDER_INTERVAL_SECONDS: 1 };
     const runs: number[] = [];
-    const scheduler = startReminderScheduler(server.ctx, {
-      intervalMs: 20,
-      clock: () => clockNow,
-      onRun: (sent) => runs.push(sent),
-    });
-    await expect.poll(() => runs.length).toBeGreaterThan(0);
-    expect(runs[0]).toBe(1); // caught up at once
-    clockNow = at('2031-09-02T10:00:00Z');
-    await expect.poll(() => runs.includes(1) && runs.lastIndexOf(1) > 0).toBe(true);
-    await scheduler.stop();
+    const copies = [
+      await createContext(config, server.database, { jobs: createJobQueue(server.database, FAST_QUEUE) }),
+      await createContext(config, server.database, { jobs: createJobQueue(server.database, FAST_QUEUE) }),
+    ];
+    for (const copy of copies) {
+      // What background.ts declares, counted.
+      copy.jobs.every('marketing-reminders', 1, async () => {
+        runs.push(await runDueReminders(copy, new Date()));
+      });
+      await copy.jobs.start();
+    }
+    try {
+      await expect.poll(() => runs.includes(1), { timeout: 15_000 }).toBe(true);
+      const started = Date.now();
+      await new Promise((r) => setTimeout(r, 3_000));
+      const seconds = (Date.now() - started) / 1000;
+      // Once per interval in all, though both copies offer every run.
+      expect(runs.length).toBeLessThanOrEqual(Math.ceil(seconds) + 3);
+    } finally {
+      for (const copy of copies) await copy.jobs.stop();
+    }
     const after = runs.length;
-    clockNow = at('2031-09-03T10:00:00Z');
-    await new Promise((r) => setTimeout(r, 80));
+    await new Promise((r) => setTimeout(r, 1_500));
     expect(runs.length).toBe(after);
     expect((await reminders(alex.headers, 'Playlist outreach')).map((r) => r.type)).toEqual([
-      'campaign_task_deadline_1day',
       'campaign_task_deadline_3days',
     ]);
+  });
+  it('is what the server declares on its queue', () => {
+    const declared: string[] = [];
+    defineBackgroundWork({
+      ...server.ctx,
+      jobs: { ...server.ctx.jobs, every: (name: string) => declared.push(name) },
+    } as AppContext);
+    expect(declared).toEqual(['marketing-reminders']);
   });
 });

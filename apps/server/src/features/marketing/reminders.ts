@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../platform/db/index.ts';
 import { sanitizeError } from '../../platform/logging.ts';
-import { runPeriodically } from '../../platform/periodic.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 
 /**
- * The campaign task deadline reminders (decision 0010). Every server copy runs the job; a reminder
+ * The campaign task deadline reminders (decision 0010), run on the job queue once per interval
+ * (background.ts, decision 0024). Should two runs ever overlap, a reminder
  * is claimed by inserting its (task, kind, due date) row into marketing_task_reminders with
  * `on conflict do nothing`, in the same transaction as its notification, so exactly one copy's
  * insert wins and the others send nothing. Days are UTC days (packages/core/src/marketing.ts).
@@ -100,28 +100,4 @@ export async function runDueReminders(ctx: AppContext, now: Date): Promise<numbe
     }
   }
   return sent;
-}
-
-export interface ReminderScheduler {
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs the job at once (catching up after downtime) and then every `intervalMs`. Runs never
- * overlap within a copy; other copies are kept apart by the claim.
- */
-export function startReminderScheduler(
-  ctx: AppContext,
-  options: { intervalMs: number; clock?: () => Date; onRun?: (sent: number) => void },
-): ReminderScheduler {
-  const clock = options.clock ?? (() => new Date());
-  const job = runPeriodically(
-    async () => {
-      const sent = await runDueReminders(ctx, clock());
-      options.onRun?.(sent);
-    },
-    { intervalMs: options.intervalMs, failure: 'campaign task reminders could not run', atStart: true },
-  );
-  return { stop: job.stop };
 }

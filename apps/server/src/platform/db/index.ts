@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -49,6 +50,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when kind is 'pglite' (tests dump and load its data directory). */
   pglite?: PGlite;
+  /** The connection string, when kind is 'postgres' (tests start a second process on it). */
+  url?: string;
   /**
    * The database for tables that belong to no organization. Tenant repositories do not accept it:
    * they take an `OrgTx` from `withOrg`, or an `OwnerScope` from `asOwner` where they say so.
@@ -69,8 +72,16 @@ export interface Database {
   asOwnerTransaction<T>(reason: string, fn: (tx: OwnerScope) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs the migrations, then installs or upgrades the job queue's own schema (`pgboss`). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Plain SQL for the job queue library (pg-boss) and its own schema `pgboss`, at owner level: the
+   * queue holds every label's jobs. Statements without parameters may be several, as pg-boss sends
+   * them (its own BEGIN ... COMMIT). Never call it inside a transaction of `withOrg`: on PGlite, the
+   * one connection would wait for itself.
+   */
+  queueSql: QueueSql;
   /**
    * A hot-path statement as plain SQL with $1.. parameters, at owner level (outside row-level
    * security, so the statement filters on organization_id itself; the reason says why it may). On
@@ -84,6 +95,22 @@ export interface Database {
    * four, and no planning after the first executions on a connection.
    */
   preparedAsOrg<T>(organizationId: string, name: string, text: string, params: unknown[]): Promise<T[]>;
+}
+
+/** The executor pg-boss accepts as its `db` option. */
+export interface QueueSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** The schema the job queue keeps its tables in. */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/** Installs or upgrades pg-boss's schema (its own versioned migrations, under its advisory lock). */
+async function migrateQueue(queueSql: QueueSql) {
+  const boss = new PgBoss({ db: queueSql, schema: QUEUE_SCHEMA, supervise: false, schedule: false });
+  boss.on('error', (error) => console.error('job queue migration', error));
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -120,6 +147,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const queueSql: QueueSql = {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
   return {
     kind: 'pglite',
     pglite: client,
@@ -139,8 +173,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
         return (await tx.query<T>(text, params)).rows;
       });
     },
+    queueSql,
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+      await migrateQueue(queueSql);
     },
     async close() {
       if (!client.closed) await client.close();
@@ -153,8 +189,13 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   pool.on('error', (err) => console.error('postgres pool error', err));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
+  const queueSql: QueueSql = {
+    executeSql: (text, values) => pool.query(text, values),
+  };
   return {
+    queueSql,
     kind: 'postgres',
+    url,
     global: db,
     withOrg: bindOrg(db),
     ...ownerPaths(db),
@@ -217,6 +258,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       try {
         await lock.query('select pg_advisory_lock(724001)');
         await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+        await migrateQueue(queueSql);
       } finally {
         await lock.query('select pg_advisory_unlock(724001)').catch(() => {});
         await lock.end();

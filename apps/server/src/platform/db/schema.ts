@@ -1233,3 +1233,39 @@ export const whitelabelBranding = pgTable(
   },
   (t) => [uniqueIndex('whitelabel_branding_organization_id_key').on(t.organizationId!)],
 );
+
+// Background jobs (decision 0024): long work (imports, period runs, deliveries) runs in the queue
+// (pg-boss, schema pgboss); this row is what the label sees of it: who started it, its progress, its
+// outcome, and the cursor a resumed attempt continues from. The queue's job has the same id.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    /** Who started it (null for the label's scheduled work): they see it and may cancel it. */
+    reviewerId: uuid('reviewer_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    status: text('status')
+      .$type<'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('queued'),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total'),
+    progressMessage: text('progress_message'),
+    /** Where a resumed attempt continues (saved in the same transaction as the batch it follows). */
+    cursor: jsonb('cursor').$type<Record<string, unknown>>(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    createdAt: createdAt(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('jobs_queued_idx').on(t.createdAt).where(sql`status = 'queued'`),
+  ],
+);

@@ -43,6 +43,8 @@ export const AUDIENCE_RULES: Readonly<Record<string, AudienceRule>> = {
   // A member's own choices and reports: only they need to hear about them.
   notification_preferences: (change) => only(change.reviewer_id),
   feedback: (change) => only(change.reviewer_id),
+  // A background job's progress is for the member who started it (scheduled work has no one).
+  jobs: (change) => only(change.reviewer_id),
   conversations: (change) =>
     conversationAudience(
       change.row_type ? { type: change.row_type, participants: participantsOf(change) } : null,

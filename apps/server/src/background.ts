@@ -1,0 +1,14 @@
+/**
+ * The server's background work on the job queue (decision 0024), in one place like the routes in
+ * app.ts: each feature's job kinds and recurring work. main.ts calls it before starting the queue.
+ */
+import type { AppContext } from './context.ts';
+import { runDueReminders } from './features/marketing/reminders.ts';
+
+export function defineBackgroundWork(ctx: AppContext) {
+  // Campaign task deadline reminders (decision 0010): once per interval across every copy; the
+  // claim row keeps each reminder single even if two runs overlapped.
+  ctx.jobs.every('marketing-reminders', ctx.config.REMINDER_INTERVAL_SECONDS, async () => {
+    await runDueReminders(ctx, new Date());
+  });
+}
