@@ -34,7 +34,10 @@ function boot(env: Record<string, string>) {
 }
 
 async function waitForHealth(port: number, child: ChildProcess) {
-  const until = Date.now() + 60_000;
+  // A first start migrates a new embedded database, installs the job queue's schema and synthesises
+  // the demo's audio: about 15 s on a quiet 2-core machine, past 60 s in a full run with the browser
+  // tests beside it. The test is about what starts, not how fast (bench/ measures speed).
+  const until = Date.now() + 150_000;
   while (Date.now() < until && child.exitCode === null) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return;
@@ -79,5 +82,5 @@ describe('booting the server', () => {
     expect(await server.exited).toBe(0);
     // Stopped listening: a new connection is refused.
     await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
-  }, 90_000);
+  }, 180_000);
 });
