@@ -1,3 +1,4 @@
+import { VIEWING_PAGE_LABELS } from '@music-review/core/presence';
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -14,17 +15,8 @@ import { SongChatThread } from '../../features/song-chat';
 import { TrackViewers, useTrackViewing } from '../../features/track-viewers';
 import { cn } from '../../lib/cn';
 
-const SECTION_LABELS: Record<SignedSongSection, string> = {
-  overview: 'Overview',
-  contracts: 'Contracts',
-  'release-assets': 'Release Assets',
-  'artist-assets': 'Artist Assets',
-  marketing: 'Marketing',
-  'label-copy': 'Label Copy',
-  'project-folder': 'Project Folder',
-  chat: 'Chat',
-  metadata: 'Metadata',
-};
+/** The tab names, as the presence line names the page someone views (one list in core). */
+const SECTION_LABELS: Record<SignedSongSection, string> = VIEWING_PAGE_LABELS;
 
 /** /signed-songs/:songId/:tab? with its tabs; /signed-songs/:songId/metadata is a deep link. */
 export function SignedSongPage() {
