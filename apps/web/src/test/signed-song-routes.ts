@@ -1,6 +1,7 @@
 import type { SignedSongOverviewDto } from '@music-review/core/signed-songs';
 import { makeMe } from './factories';
 import { json } from './fetch-mock';
+import { trackViewerRoutes } from './track-viewer-routes';
 
 /** A signed song's overview (the page's header reads it). */
 export function makeSignedSongOverview(
@@ -31,8 +32,6 @@ export function signedSongFrameRoutes(songId = 'song-1', overview = makeSignedSo
   return {
     'GET /api/v1/me': json(200, makeMe()),
     [`GET /api/v1/signed-songs/${songId}`]: json(200, overview),
-    [`PUT /api/v1/songs/${songId}/viewers`]: json(204, null),
-    [`DELETE /api/v1/songs/${songId}/viewers`]: json(204, null),
-    [`GET /api/v1/songs/${songId}/viewers`]: json(200, []),
+    ...trackViewerRoutes(songId),
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../test/factories';
 import { apiError, json, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
+import { trackViewerRoutes } from '../../test/track-viewer-routes';
 
 const song = makeSong({ id: 'song-1', title: 'Midnight Drive', artist: 'The Lights' });
 const uselessMine = makeReview({
@@ -48,9 +49,7 @@ function serve(routes: Routes, { isAdmin = false } = {}) {
     'GET /api/v1/songs/song-1': json(200, song),
     'GET /api/v1/songs/song-1/reviews': json(200, makeSongReviews({ hidden_count: 2 })),
     // Who else is on the song (track viewers).
-    'PUT /api/v1/songs/song-1/viewers': json(204, null),
-    'DELETE /api/v1/songs/song-1/viewers': json(204, null),
-    'GET /api/v1/songs/song-1/viewers': json(200, []),
+    ...trackViewerRoutes('song-1'),
     ...routes,
   });
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeClientSession, makeMe, makeReview, makeSong, makeSongReviews } from '../../test/factories';
 import { apiError, json, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
+import { trackViewerRoutes } from '../../test/track-viewer-routes';
 
 const me = makeMe();
 const song = makeSong({
@@ -42,9 +43,7 @@ function serve(routes: Record<string, Response | Response[] | ((r: RecordedReque
   return mockFetch({
     'GET /api/v1/me': json(200, me),
     // Who else is on the song (track viewers).
-    'PUT /api/v1/songs/song-1/viewers': json(204, null),
-    'DELETE /api/v1/songs/song-1/viewers': json(204, null),
-    'GET /api/v1/songs/song-1/viewers': json(200, []),
+    ...trackViewerRoutes('song-1'),
     ...routes,
   });
 }

@@ -1,4 +1,3 @@
-import type { SignedSongOverviewDto } from '@music-review/core/signed-songs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,18 +6,11 @@ import { makeSongChat, songChatRoutes } from '../../features/song-chat/testing/s
 import { makeClientSession, makeMe } from '../../test/factories';
 import { json, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
+import { makeSignedSongOverview } from '../../test/signed-song-routes';
 
 const chat = makeSongChat('song-1', { last_sequence: 1 });
 
-const overview: SignedSongOverviewDto = {
-  id: 'song-1',
-  title: 'Summer Static',
-  artist: 'Nova Lane',
-  submitted_at: '2025-03-01T12:00:00.000Z',
-  artwork_url: null,
-  averages: { musical: 8, artist: 7, overall: 8.5 },
-  stage: 'metadata',
-  stage_index: 1,
+const overview = makeSignedSongOverview({
   chips: [
     { key: 'contract', name: 'Contract', value: 'Signed', tone: 'done' },
     { key: 'metadata', name: 'Metadata', value: 'To review', tone: 'progress' },
@@ -32,8 +24,7 @@ const overview: SignedSongOverviewDto = {
     'Label copy not final',
   ],
   counts: { contracts: 1, campaigns: 0, open_tasks: 0, assets: 1, project_files: 3 },
-  release_ready_at: null,
-};
+});
 
 function serve() {
   return mockFetch({
