@@ -14,7 +14,13 @@ module.exports = {
       },
       to: {
         path: '^apps/server/src/features/([^/]+)/',
-        pathNot: ['^apps/server/src/features/$1/', '\\.service\\.ts$', '\\.demo\\.ts$'],
+        // The catalogue's plan gate and audit log are shared with Artists & Writers (features/parties).
+        pathNot: [
+          '^apps/server/src/features/$1/',
+          '\\.service\\.ts$',
+          '\\.demo\\.ts$',
+          '^apps/server/src/features/catalogue/(catalogue\\.access|audit\\.repo)\\.ts$',
+        ],
       },
     },
     {

@@ -17,6 +17,9 @@ import { assetsRoutes } from './features/assets/assets.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { brandingRoutes } from './features/branding/branding.routes.ts';
 import { callsRoutes } from './features/calls/calls.routes.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { catalogueCsvRoutes } from './features/catalogue/csv-import-export.routes.ts';
+import { releasesRoutes } from './features/catalogue/releases.routes.ts';
 import { contractsRoutes } from './features/contracts/contracts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { feedbackRoutes } from './features/feedback/feedback.routes.ts';
@@ -29,6 +32,7 @@ import { metadataFormsRoutes } from './features/metadata-forms/metadata-forms.ro
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { overviewRoutes } from './features/overview/overview.routes.ts';
+import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { presenceRoutes } from './features/presence/presence.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { projectFolderRoutes } from './features/project-folder/project-folder.routes.ts';
@@ -142,6 +146,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await signedSongsRoutes(app, ctx);
   await trackViewersRoutes(app, ctx);
   await callsRoutes(app, ctx);
+  await catalogueRoutes(app, ctx);
+  await catalogueCsvRoutes(app, ctx);
+  await releasesRoutes(app, ctx);
+  await partiesRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

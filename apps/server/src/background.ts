@@ -3,6 +3,7 @@
  * app.ts: each feature's job kinds and recurring work. main.ts calls it before starting the queue.
  */
 import type { AppContext } from './context.ts';
+import { defineCatalogueCsvJobs } from './features/catalogue/csv-jobs.ts';
 import { runDueReminders } from './features/marketing/reminders.ts';
 
 export function defineBackgroundWork(ctx: AppContext) {
@@ -11,4 +12,5 @@ export function defineBackgroundWork(ctx: AppContext) {
   ctx.jobs.every('marketing-reminders', ctx.config.REMINDER_INTERVAL_SECONDS, async () => {
     await runDueReminders(ctx, new Date());
   });
+  defineCatalogueCsvJobs(ctx);
 }

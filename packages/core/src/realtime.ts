@@ -82,6 +82,22 @@ export const REALTIME_TABLES = [
   'public_links',
   'public_link_uses',
   'jobs',
+  // The catalogue (issue 14): bulk imports announce one 'BULK' change per batch instead of per row.
+  'parties',
+  'payees',
+  'works',
+  'work_writers',
+  'recordings',
+  'recording_artists',
+  'master_splits',
+  'split_versions',
+  'releases',
+  'release_tracks',
+  'catalogue_settings',
+  'upc_pool',
+  'catalogue_audit',
+  'import_mappings',
+  'saved_views',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 
@@ -124,7 +140,8 @@ export function parseTopic(topic: string): { kind: string; arg: string } | null 
 
 // ---- Server -> client ----
 
-export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE';
+/** BULK: many rows of the table changed at once (a catalogue import's batch); refetch what is shown. */
+export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE' | 'BULK';
 
 /**
  * What a change says about the row: which table, what happened, and its ids. Only ids travel; the

@@ -6,6 +6,8 @@
 
 import type { OrganizationDto, ReviewerDto } from '@music-review/core/api';
 import type { AuthSession, AuthUser } from '@music-review/core/auth';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../platform/db/index.ts';
 import type { App } from '../platform/http.ts';
 
 export interface Mail {
@@ -261,4 +263,12 @@ export async function uploadViaPresignedUrl(
   });
   if (put.statusCode !== 200) fail('uploading through the presigned URL', put);
   return key;
+}
+
+/** Moves a label to a plan (Starter, Pro, Label): tests of gated features (the catalogue...). */
+export async function setPlan(database: Database, organizationId: string, plan: 'Starter' | 'Pro' | 'Label') {
+  await database.asOwner('tests move a label to another plan').execute(
+    sql`update organizations set subscription_plan_id = (select id from subscription_plans where name = ${plan})
+          where id = ${organizationId}`,
+  );
 }

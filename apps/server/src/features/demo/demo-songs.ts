@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { reviewers, songs } from '../../platform/db/schema.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
+import { recordSignedSongs } from '../catalogue/catalogue-sync.service.ts';
 import { insertReview, insertRevision, insertSong } from '../songs/songs.demo.ts';
 import { DEMO_SAMPLE_RATE, encodeWav, synthesizeTrack, type TrackRecipe } from './demo-audio.ts';
 
@@ -176,6 +177,8 @@ export async function seedDemoSongs(database: Database, storage: StorageDriver, 
         waveformFileKey: files.waveformKey,
         createdBy: admin,
       });
+      // A signed song is a recording of the catalogue, as when an admin signs one.
+      if (song.status === 'signed') await recordSignedSongs(db, organizationId, [song.id], admin);
       for (const [who, scores] of Object.entries(demo.reviews ?? {})) {
         const reviewerId = byEmail.get(`${who}@demo.test`);
         if (reviewerId && scores)

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { DEMO_SUPPORT_EMAIL } from '../../platform/config.ts';
 import type { Database, OwnerScope } from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans, users } from '../../platform/db/schema.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
+import { seedCatalogueDemo } from '../catalogue/catalogue.demo.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
 import { seedAfterSigningDemo } from './demo-after-signing.ts';
 import { seedDemoSongs } from './demo-songs.ts';
@@ -29,23 +31,29 @@ export const DEMO_SUPPORT_ACCOUNT = {
 };
 
 /**
- * Seeds the demo label and its accounts once; with a storage driver also its catalogue of songs
- * (synthesised audio and waveforms, see demo-songs.ts), which is added on a later start too when
- * missing. Returns whether the label was created now.
+ * Seeds the demo label and its accounts once, and its back catalogue (recordings, releases, works,
+ * people and payees: catalogue.demo.ts; payment details sealed when `secrets` is given). With a
+ * storage driver also its songs (synthesised audio and waveforms, see demo-songs.ts), which are
+ * added on a later start too when missing. Returns whether the label was created now.
  */
-export async function seedDemo(database: Database, storage?: StorageDriver): Promise<boolean> {
+export async function seedDemo(
+  database: Database,
+  storage?: StorageDriver,
+  secrets?: SecretBox,
+): Promise<boolean> {
   const created = await seedDemoLabel(database);
   await seedSupportDesk(database);
+  const [admin] = await database
+    .asOwner('the demo label is found by its admin before its organization is known')
+    .select({ organizationId: reviewers.organizationId })
+    .from(reviewers)
+    .where(eq(reviewers.email, DEMO_ACCOUNTS[0].email));
+  if (!admin?.organizationId) return created;
+  // First, so that the signed songs' metadata and label copy find its people by name.
+  await seedCatalogueDemo(database, admin.organizationId, { secrets });
   if (storage) {
-    const [admin] = await database
-      .asOwner('the demo label is found by its admin before its organization is known')
-      .select({ organizationId: reviewers.organizationId })
-      .from(reviewers)
-      .where(eq(reviewers.email, DEMO_ACCOUNTS[0].email));
-    if (admin?.organizationId) {
-      await seedDemoSongs(database, storage, admin.organizationId);
-      await seedAfterSigningDemo(database, storage, admin.organizationId);
-    }
+    await seedDemoSongs(database, storage, admin.organizationId);
+    await seedAfterSigningDemo(database, storage, admin.organizationId);
   }
   return created;
 }

@@ -1,11 +1,13 @@
-import { labelCopyDataSchema } from '@music-review/core/label-copy';
+import { type LabelCopyData, labelCopyDataSchema } from '@music-review/core/label-copy';
 import type { OrgTx } from '../../platform/db/index.ts';
+import { syncLabelCopy } from '../catalogue/catalogue-sync.service.ts';
 import * as repo from './label-copy.repo.ts';
 
 /**
  * Demo label copies for the demo label's signed songs: the first one complete and final (a valid
  * UPC, ISRCs, credits, writers), the second a draft the artist still has to fill in. Songs that
- * already have a label copy are left alone.
+ * already have a label copy are left alone. Each is written into the catalogue (the song's release
+ * and recording) as when the label saves one.
  */
 export async function seedLabelCopyDemo(
   tx: OrgTx,
@@ -18,6 +20,14 @@ export async function seedLabelCopyDemo(
   const [first, second] = input.songs;
   const year = new Date().getUTCFullYear();
   const created: string[] = [];
+  const reviewerId = input.reviewers[0]?.id ?? null;
+  const intoCatalogue = async (id: string, songId: string, data: LabelCopyData) =>
+    repo.updateData(
+      tx,
+      input.organizationId,
+      id,
+      await syncLabelCopy(tx, { organizationId: input.organizationId, songId, data, reviewerId }),
+    );
   if (first) {
     const data = labelCopyDataSchema.parse({
       release_title: first.title,
@@ -72,6 +82,7 @@ export async function seedLabelCopyDemo(
       status: 'final',
     });
     if (id) {
+      await intoCatalogue(id, first.id, data);
       await repo.setStatus(tx, input.organizationId, id, 'final');
       created.push(id);
     }
@@ -93,7 +104,10 @@ export async function seedLabelCopyDemo(
       songId: second.id,
       data,
     });
-    if (id) created.push(id);
+    if (id) {
+      await intoCatalogue(id, second.id, data);
+      created.push(id);
+    }
   }
   return created;
 }

@@ -71,11 +71,16 @@ export async function insertLabelCopy(
   return row?.id ?? null;
 }
 
-/** Replaces the label copy's fields, keeping the generated document. */
+/**
+ * Replaces the label copy's fields, keeping the generated document, and the catalogue snapshot
+ * (`_catalogue`, features/catalogue/catalogue.sync.ts) unless the new data brings its own.
+ */
 export async function updateData(db: OrgTx, organizationId: string, id: string, data: unknown) {
   await db.execute(
     sql`update label_copies
-        set data = ${JSON.stringify(data)}::jsonb
+        set data = case when data ? '_catalogue' then jsonb_build_object('_catalogue', data -> '_catalogue')
+                        else '{}'::jsonb end
+              || ${JSON.stringify(data)}::jsonb
               || case when data ? '_generated' then jsonb_build_object('_generated', data -> '_generated')
                       else '{}'::jsonb end,
             updated_at = now()

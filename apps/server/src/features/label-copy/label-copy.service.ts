@@ -17,7 +17,6 @@ import {
   type PublicLabelCopyFormDto,
   type PublicLabelCopyGeneratorDto,
   type PublicLabelCopyShareDto,
-  readLabelCopyData,
   type SongLabelCopyDto,
 } from '@music-review/core/label-copy';
 import { PUBLIC_LINK_MESSAGES } from '@music-review/core/public-links';
@@ -34,6 +33,12 @@ import {
   type PublicLink,
   revokePublicLink,
 } from '../../platform/public-links/public-links.ts';
+import {
+  type LabelCopyView,
+  newLabelCopy,
+  readLabelCopy,
+  syncLabelCopy,
+} from '../catalogue/catalogue-sync.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import {
   assembleDocument,
@@ -68,8 +73,12 @@ export interface ExportFile {
   body: Buffer;
 }
 
-function toDto(row: repo.LabelCopyRow): LabelCopyDto {
-  const data = readLabelCopyData(row.data);
+/**
+ * A label copy as the label reads it: the catalogue's values over the stored ones (decision 0025),
+ * and among what stops "Mark as final", a code another release or recording of the label has.
+ */
+function toDto(row: repo.LabelCopyRow, view: LabelCopyView): LabelCopyDto {
+  const { data } = view;
   return {
     id: row.id,
     song_id: row.song_id,
@@ -77,7 +86,7 @@ function toDto(row: repo.LabelCopyRow): LabelCopyDto {
     song_artist: row.song_artist,
     status: row.status,
     data,
-    missing: labelCopyIssues(data, 'final'),
+    missing: [...labelCopyIssues(data, 'final'), ...view.conflicts],
     submitted_at: iso(row.submitted_at),
     finalized_at: iso(row.finalized_at),
     updated_at: iso(row.updated_at)!,
@@ -132,6 +141,27 @@ export function createLabelCopyService(ctx: AppContext) {
     return row;
   }
 
+  /** The stored label copy with the catalogue's values over it (the song's release and recording). */
+  const viewOf = (tx: OrgTx, organizationId: string, row: repo.LabelCopyRow) =>
+    readLabelCopy(tx, organizationId, row.song_id, row.data);
+
+  /** The label copy's answer, read again after a change. */
+  async function dtoOf(tx: OrgTx, organizationId: string, id: string) {
+    const row = await requireCopy(tx, organizationId, id);
+    return toDto(row, await viewOf(tx, organizationId, row));
+  }
+
+  /** Stores what the label saved and writes it into the catalogue (its release and the song's recording). */
+  async function saveAndSync(tx: OrgTx, member: Member, row: repo.LabelCopyRow, data: LabelCopyData) {
+    const stored = await syncLabelCopy(tx, {
+      organizationId: member.organizationId,
+      songId: row.song_id,
+      data,
+      reviewerId: member.reviewer.id,
+    });
+    await repo.updateData(tx, member.organizationId, row.id, stored);
+  }
+
   async function generatorState(tx: OrgTx, organizationId: string): Promise<LabelCopyGeneratorStateDto> {
     const access = await featureAccess(tx, organizationId, 'label_copy_generator');
     const exports = await repo.exportState(tx, organizationId, Object.values(LABEL_COPY_EXPORT_TYPES));
@@ -178,12 +208,16 @@ export function createLabelCopyService(ctx: AppContext) {
   async function openLink(opened: OpenedLink) {
     const { link } = opened;
     if (!link.recordId) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
-    const found = await database.withOrg(link.organizationId, async (tx) => ({
-      row: await repo.findLabelCopy(tx, link.organizationId, link.recordId!),
-      organizationName: await repo.organizationName(tx, link.organizationId),
-    }));
-    if (!found.row) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
-    return { ...opened, row: found.row, organizationName: found.organizationName };
+    const found = await database.withOrg(link.organizationId, async (tx) => {
+      const row = await repo.findLabelCopy(tx, link.organizationId, link.recordId!);
+      return {
+        row,
+        data: row ? (await viewOf(tx, link.organizationId, row)).data : null,
+        organizationName: await repo.organizationName(tx, link.organizationId),
+      };
+    });
+    if (!found.row || !found.data) throw new AppError('not_found', PUBLIC_LINK_MESSAGES.not_found);
+    return { ...opened, row: found.row, data: found.data, organizationName: found.organizationName };
   }
 
   /**
@@ -221,10 +255,10 @@ export function createLabelCopyService(ctx: AppContext) {
           message: `The artist sent the label copy of "${current.song_title}"`,
         });
       }
-      return { copy: await requireCopy(tx, link.organizationId, row.id), notified };
+      return { copy: await dtoOf(tx, link.organizationId, row.id), notified };
     });
     await updated.notified?.sendEmails();
-    const dto = toDto(updated.copy);
+    const dto = updated.copy;
     return {
       organization_name: organizationName,
       song_title: dto.song_title,
@@ -244,7 +278,7 @@ export function createLabelCopyService(ctx: AppContext) {
         const row = await repo.findLabelCopyOfSong(tx, member.organizationId, songId);
         return {
           song: { id: song.id, title: song.title, artist: song.artist, status: song.status },
-          label_copy: row ? toDto(row) : null,
+          label_copy: row ? toDto(row, await viewOf(tx, member.organizationId, row)) : null,
           generator: await generatorState(tx, member.organizationId),
         };
       });
@@ -257,37 +291,44 @@ export function createLabelCopyService(ctx: AppContext) {
         if (!song) throw notFound(M.songNotFound);
         if (song.status !== 'signed') throw new AppError('conflict', M.notSigned);
         const sources = await loadPrefillSources(tx, member.organizationId, songId);
-        const data = prefillLabelCopy({ song, ...sources });
+        // What the catalogue already holds for the song's release and recording wins over the prefill.
+        const data = await newLabelCopy(
+          tx,
+          member.organizationId,
+          songId,
+          prefillLabelCopy({ song, ...sources }),
+        );
         const id = await repo.insertLabelCopy(tx, { organizationId: member.organizationId, songId, data });
         if (!id) throw new AppError('conflict', M.exists);
-        return toDto((await repo.findLabelCopy(tx, member.organizationId, id))!);
+        return dtoOf(tx, member.organizationId, id);
       });
     },
 
     async get(member: Member, id: string): Promise<LabelCopyDto> {
-      return database.withOrg(member.organizationId, async (tx) =>
-        toDto(await requireCopy(tx, member.organizationId, id)),
-      );
+      return database.withOrg(member.organizationId, (tx) => dtoOf(tx, member.organizationId, id));
     },
 
-    /** Saves the draft (a final label copy must be reopened first). */
+    /** Saves the draft (a final label copy must be reopened first), and the catalogue with it. */
     async update(member: Member, id: string, data: LabelCopyData): Promise<LabelCopyDto> {
       return database.withOrg(member.organizationId, async (tx) => {
         const row = await requireCopy(tx, member.organizationId, id, true);
         if (row.status === 'final') throw new AppError('conflict', M.isFinal);
-        await repo.updateData(tx, member.organizationId, id, data);
-        return toDto(await requireCopy(tx, member.organizationId, id));
+        await saveAndSync(tx, member, row, data);
+        return dtoOf(tx, member.organizationId, id);
       });
     },
 
+    /** Marks final what the label reads (the catalogue's values included), and writes it into the catalogue. */
     async markFinal(member: Member, id: string): Promise<LabelCopyDto> {
       return database.withOrg(member.organizationId, async (tx) => {
         const row = await requireCopy(tx, member.organizationId, id, true);
-        if (row.status === 'final') return toDto(row);
-        const issues = labelCopyIssues(readLabelCopyData(row.data), 'final');
+        const view = await viewOf(tx, member.organizationId, row);
+        if (row.status === 'final') return toDto(row, view);
+        const issues = [...labelCopyIssues(view.data, 'final'), ...view.conflicts];
         if (issues.length > 0) throw new AppError('validation_failed', M.notReadyToFinal(issues));
+        await saveAndSync(tx, member, row, view.data);
         await repo.setStatus(tx, member.organizationId, id, 'final');
-        return toDto(await requireCopy(tx, member.organizationId, id));
+        return dtoOf(tx, member.organizationId, id);
       });
     },
 
@@ -295,7 +336,7 @@ export function createLabelCopyService(ctx: AppContext) {
       return database.withOrg(member.organizationId, async (tx) => {
         const row = await requireCopy(tx, member.organizationId, id, true);
         if (row.status === 'final') await repo.setStatus(tx, member.organizationId, id, 'draft');
-        return toDto(await requireCopy(tx, member.organizationId, id));
+        return dtoOf(tx, member.organizationId, id);
       });
     },
 
@@ -361,7 +402,7 @@ export function createLabelCopyService(ctx: AppContext) {
         }
         const sources = await loadPrefillSources(tx, member.organizationId, row.song_id);
         const document = assembleDocument({
-          copy: readLabelCopyData(row.data),
+          copy: (await viewOf(tx, member.organizationId, row)).data,
           status: row.status,
           songTitle: row.song_title,
           organizationName: sources.organizationName,
@@ -369,7 +410,7 @@ export function createLabelCopyService(ctx: AppContext) {
           contract: sources.contract,
         });
         await repo.setGenerated(tx, member.organizationId, id, { at: document.generated_at, document });
-        return toDto(await requireCopy(tx, member.organizationId, id));
+        return dtoOf(tx, member.organizationId, id);
       });
     },
 
@@ -387,16 +428,15 @@ export function createLabelCopyService(ctx: AppContext) {
     // ---- public pages ---------------------------------------------------------------------------
 
     async openForm(opened: OpenedLink): Promise<PublicLabelCopyFormDto> {
-      const { link, row, organizationName } = await openLink(opened);
-      const dto = toDto(row);
+      const { link, row, data, organizationName } = await openLink(opened);
       return {
         organization_name: organizationName,
-        song_title: dto.song_title,
-        status: dto.status,
-        data: dto.data,
-        missing: labelCopyIssues(dto.data, 'submit'),
+        song_title: row.song_title,
+        status: row.status,
+        data,
+        missing: labelCopyIssues(data, 'submit'),
         expires_at: link.expiresAt.toISOString(),
-        updated_at: dto.updated_at,
+        updated_at: iso(row.updated_at)!,
       };
     },
 
@@ -404,24 +444,23 @@ export function createLabelCopyService(ctx: AppContext) {
     submitForm: (opened: OpenedLink, data: LabelCopyData) => saveFromForm(opened, data, true),
 
     async openShare(opened: OpenedLink): Promise<PublicLabelCopyShareDto> {
-      const { link, row, organizationName } = await openLink(opened);
-      const dto = toDto(row);
+      const { link, row, data, organizationName } = await openLink(opened);
       return {
         organization_name: organizationName,
-        song_title: dto.song_title,
-        status: dto.status,
-        data: dto.data,
-        updated_at: dto.updated_at,
+        song_title: row.song_title,
+        status: row.status,
+        data,
+        updated_at: iso(row.updated_at)!,
         expires_at: link.expiresAt.toISOString(),
       };
     },
 
     /** A download by a share link (the route opens the link as `download_<format>`). */
     async exportShare(opened: OpenedLink, format: LabelCopyExportFormat): Promise<ExportFile> {
-      const { link, row, organizationName } = await openLink(opened);
+      const { link, row, data, organizationName } = await openLink(opened);
       await database.withOrg(link.organizationId, (tx) => countExport(tx, link.organizationId, format));
       const document = documentOfCopy({
-        copy: readLabelCopyData(row.data),
+        copy: data,
         status: row.status,
         songTitle: row.song_title,
         organizationName,

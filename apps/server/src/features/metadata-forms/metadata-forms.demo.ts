@@ -1,6 +1,7 @@
 import { emptyMetadataDraft, type MetadataFormData } from '@music-review/core/metadata-forms';
 import { sql } from 'drizzle-orm';
 import type { OrgTx } from '../../platform/db/index.ts';
+import { syncConfirmedMetadata } from '../catalogue/catalogue-sync.service.ts';
 import * as repo from './metadata-forms.repo.ts';
 
 interface DemoInput {
@@ -44,18 +45,16 @@ export async function seedMetadataFormsDemo(tx: OrgTx, input: DemoInput) {
   if (!createdBy) return;
   const { organizationId } = input;
   if (first) {
-    const id = await repo.insertForm(tx, {
-      organizationId,
-      songId: first.id,
-      data: completeData(first, 0),
-      createdBy,
-    });
+    const data = completeData(first, 0);
+    const id = await repo.insertForm(tx, { organizationId, songId: first.id, data, createdBy });
     await tx.execute(
       sql`update metadata_forms set status = 'confirmed', submitted_at = now() - interval '3 days',
             confirmed_at = now() - interval '2 days', confirmed_by = ${createdBy},
             updated_at = now() - interval '2 days'
           where organization_id = ${organizationId} and id = ${id}`,
     );
+    // Confirmed: the catalogue holds its data, as when the label confirms a form.
+    await syncConfirmedMetadata(tx, { organizationId, songId: first.id, data, reviewerId: createdBy });
   }
   if (second) {
     const id = await repo.insertForm(tx, {

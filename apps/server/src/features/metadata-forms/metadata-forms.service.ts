@@ -31,6 +31,7 @@ import {
   type PublicLink,
   resolvePublicLink,
 } from '../../platform/public-links/public-links.ts';
+import { catalogueIsrcOfSong, syncConfirmedMetadata } from '../catalogue/catalogue-sync.service.ts';
 import { openSongChat } from '../messages/conversations.service.ts';
 import { createMessagesService } from '../messages/messages.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
@@ -80,9 +81,12 @@ export function createMetadataFormsService(ctx: AppContext) {
 
   async function toDto(tx: OrgTx, organizationId: string, row: repo.FormRow): Promise<MetadataFormDto> {
     const [newest] = await listPublicLinks(tx, organizationId, 'metadata_form', row.id);
+    const data = toFullDraft(row.data, { title: row.song_title, artist: row.song_artist });
+    // The catalogue's ISRC for the song's recording fills an empty box (one source of truth, decision 0025).
+    if (data.isrc === '') data.isrc = (await catalogueIsrcOfSong(tx, organizationId, row.song_id)) ?? '';
     return {
       ...toSummary(row),
-      data: toFullDraft(row.data, { title: row.song_title, artist: row.song_artist }),
+      data,
       confirmed_by_name: row.confirmed_by_name,
       created_at: iso(row.created_at),
       link: newest
@@ -254,8 +258,16 @@ export function createMetadataFormsService(ctx: AppContext) {
     async update(member: Member, formId: string, data: MetadataFormDraft): Promise<MetadataFormDto> {
       const value = checkedData(data);
       return database.withOrg(member.organizationId, async (tx) => {
-        await requireForm(tx, member, formId, true);
+        const row = await requireForm(tx, member, formId, true);
         await repo.updateForm(tx, member.organizationId, formId, { data: { ...value } });
+        // An edit of a confirmed form is confirmed data too: the catalogue follows it.
+        if (row.status === 'confirmed')
+          await syncConfirmedMetadata(tx, {
+            organizationId: member.organizationId,
+            songId: row.song_id,
+            data: value,
+            reviewerId: member.reviewer.id,
+          });
         return toDto(tx, member.organizationId, await requireForm(tx, member, formId));
       });
     },
@@ -275,6 +287,14 @@ export function createMetadataFormsService(ctx: AppContext) {
           status: 'confirmed',
           confirmedBy: member.reviewer.id,
           ...(row.submitted_at === null ? { submitted: 'now' as const } : {}),
+        });
+        // The confirmed data goes into the catalogue in the same transaction: the recording, its work,
+        // writers and artists (an ISRC another recording has is left out there and kept on the form).
+        await syncConfirmedMetadata(tx, {
+          organizationId: member.organizationId,
+          songId: row.song_id,
+          data: value,
+          reviewerId: member.reviewer.id,
         });
         return toDto(tx, member.organizationId, await requireForm(tx, member, formId));
       });

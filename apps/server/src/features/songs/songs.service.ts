@@ -8,6 +8,7 @@ import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { finalizeUpload, readStream } from '../../platform/storage/finalize-upload.ts';
 import { parseKey, type StorageType } from '../../platform/storage/keys.ts';
+import { recordSignedSongs } from '../catalogue/catalogue-sync.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './songs.repo.ts';
 
@@ -214,6 +215,9 @@ export function createSongsService(ctx: AppContext) {
       requireDecider(member);
       const row = await database.withOrg(member.organizationId, async (tx) => {
         const found = await repo.setSongStatus(tx, member.organizationId, songId, status);
+        // A signed song is a recording of the catalogue from now on (decision 0025).
+        if (found && status === 'signed')
+          await recordSignedSongs(tx, member.organizationId, [songId], member.reviewer.id);
         return found ? repo.findSong(tx, member.organizationId, member.reviewer.id, songId) : undefined;
       });
       if (!row) throw notFound('Song not found');
@@ -232,9 +236,12 @@ export function createSongsService(ctx: AppContext) {
     ): Promise<BulkDecisionDto> {
       requireDecider(member);
       const unique = [...new Set(songIds.map((id) => id.toLowerCase()))];
-      const result = await database.withOrg(member.organizationId, (tx) =>
-        repo.setSongsStatus(tx, member.organizationId, unique, status),
-      );
+      const result = await database.withOrg(member.organizationId, async (tx) => {
+        const changed = await repo.setSongsStatus(tx, member.organizationId, unique, status);
+        if (status === 'signed')
+          await recordSignedSongs(tx, member.organizationId, changed.found, member.reviewer.id);
+        return changed;
+      });
       if (result.found.length === 0) throw notFound('Song not found');
       return { updated: result.changed };
     },

@@ -51,7 +51,7 @@ describe('the migrated schema', () => {
     expect(triggered).toEqual(expect.arrayContaining(announced));
   });
 
-  it('raises the data version on every change to what the review dashboard and search show', async () => {
+  it('raises the data version on every change to what the cached answers show (dashboard, search, catalogue totals)', async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.global,
       sql`select distinct event_object_table as table_name from information_schema.triggers
@@ -59,11 +59,19 @@ describe('the migrated schema', () => {
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       'contracts',
+      'master_splits',
       'metadata_forms',
+      'parties',
+      'recording_artists',
+      'recordings',
+      'release_tracks',
+      'releases',
       'reviewers',
       'reviews',
       'song_revisions',
       'songs',
+      'work_writers',
+      'works',
     ]);
   });
 

@@ -1269,3 +1269,372 @@ export const jobs = pgTable(
     index('jobs_queued_idx').on(t.createdAt).where(sql`status = 'queued'`),
   ],
 );
+
+// ---------- Catalogue and Artists & Writers (issue 14; features/catalogue, features/parties) ----------
+// Every table carries organization_id (child rows too) so one RLS policy covers each. Shares are
+// integer hundredths of a percent (10000 = 100 %): exact, no floating point (core/catalogue.ts).
+// `row_version` is the optimistic lock: a save names the version it read, a stale one is refused.
+
+// A person, group or company credited on recordings and works: artist, writer, producer, publisher.
+export const parties = pgTable(
+  'parties',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    /** The main credited (stage) name; other credited names in `aliases`. */
+    name: text('name').notNull(),
+    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    legalName: text('legal_name'),
+    /** person, group, company */
+    partyType: text('party_type').notNull().default('person'),
+    /** artist, writer, producer, publisher (any of them) */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    isni: text('isni'),
+    ipi: text('ipi'),
+    pro: text('pro'),
+    proMemberNumber: text('pro_member_number'),
+    country: text('country'),
+    email: text('email'),
+    notes: text('notes'),
+    /** Who this party pays into (several parties may share one payee). */
+    payeeId: uuid('payee_id').references((): AnyPgColumn => payees.id, { onDelete: 'set null' }),
+    rowVersion: integer('row_version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('parties_org_name_idx').on(t.organizationId, sql`(lower(${t.name}) collate "C")`),
+    index('parties_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('parties_payee_idx').on(t.payeeId),
+  ],
+);
+
+// The legal or tax entity that is paid: kept apart from the artist.
+export const payees = pgTable(
+  'payees',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** ISO 4217 */
+    currency: text('currency').notNull().default('EUR'),
+    taxId: text('tax_id'),
+    /** bank_transfer, paypal, other */
+    paymentMethod: text('payment_method'),
+    /** IBAN/BIC or account text, encrypted at rest (platform/crypto, like TOTP secrets). */
+    paymentDetailsEncrypted: text('payment_details_encrypted'),
+    /** In minor units of `currency`. */
+    minimumPayoutMinor: bigint('minimum_payout_minor', { mode: 'number' }).notNull().default(0),
+    rowVersion: integer('row_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payees_org_name_idx').on(t.organizationId, sql`(lower(${t.name}) collate "C")`)],
+);
+
+// A composition.
+export const works = pgTable(
+  'works',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    title: text('title').notNull(),
+    iswc: text('iswc'),
+    rowVersion: integer('row_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('works_org_title_idx').on(t.organizationId, sql`(lower(${t.title}) collate "C")`),
+    index('works_org_iswc_idx').on(t.organizationId, t.iswc),
+    index('works_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+// A work's writers (the current writer split; history in split_versions).
+export const workWriters = pgTable(
+  'work_writers',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** composer, lyricist, composer_lyricist, arranger */
+    role: text('role').notNull(),
+    /** Hundredths of a percent: 5000 = 50 %. */
+    shareBp: integer('share_bp').notNull(),
+    publisherId: uuid('publisher_id').references(() => parties.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('work_writers_work_idx').on(t.workId, t.position),
+    index('work_writers_party_idx').on(t.partyId),
+    index('work_writers_publisher_idx').on(t.publisherId),
+  ],
+);
+
+// A sound recording version (every remix or edit its own).
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    title: text('title').notNull(),
+    version: text('version'),
+    displayArtist: text('display_artist').notNull(),
+    isrc: text('isrc'),
+    durationSeconds: integer('duration_seconds'),
+    explicit: boolean('explicit').notNull().default(false),
+    genre: text('genre'),
+    subgenre: text('subgenre'),
+    /** ISO 639-1 */
+    language: text('language'),
+    bpm: integer('bpm'),
+    musicalKey: text('musical_key'),
+    pLineYear: integer('p_line_year'),
+    pLineOwner: text('p_line_owner'),
+    recordingYear: integer('recording_year'),
+    /** Storage key of the audio master. */
+    audioMasterKey: text('audio_master_key'),
+    /** demo (a signed song), imported (back catalogue), manual */
+    origin: text('origin').notNull().default('manual'),
+    songId: uuid('song_id').references(() => songs.id, { onDelete: 'set null' }),
+    workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
+    rowVersion: integer('row_version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recordings_song_key').on(t.songId),
+    index('recordings_org_isrc_idx').on(t.organizationId, t.isrc),
+    // Migration 0017 adds INCLUDE (title) and INCLUDE (display_artist) to these two: the grid reads
+    // a page's ids from the index alone, however deep the page (drizzle cannot express INCLUDE).
+    index('recordings_org_title_idx').on(t.organizationId, sql`(lower(${t.title}) collate "C")`, t.id),
+    index('recordings_org_artist_idx').on(
+      t.organizationId,
+      sql`(lower(${t.displayArtist}) collate "C")`,
+      t.id,
+    ),
+    index('recordings_org_year_idx').on(t.organizationId, t.recordingYear, t.id),
+    index('recordings_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('recordings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('recordings_artist_trgm_idx').using('gin', sql`${t.displayArtist} gin_trgm_ops`),
+    // "Search catalogue" finds a code by any part of it (migration 0016).
+    index('recordings_isrc_trgm_idx').using('gin', sql`${t.isrc} gin_trgm_ops`),
+    index('recordings_work_idx').on(t.workId),
+  ],
+);
+
+// Who is credited on a recording, in order: primary, featured, remixer, producer.
+export const recordingArtists = pgTable(
+  'recording_artists',
+  {
+    organizationId: orgRef(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordingId, t.partyId, t.role] }),
+    index('recording_artists_party_idx').on(t.partyId),
+  ],
+);
+
+// A recording's current master split (history in split_versions).
+export const masterSplits = pgTable(
+  'master_splits',
+  {
+    organizationId: orgRef(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => payees.id, { onDelete: 'cascade' }),
+    shareBp: integer('share_bp').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordingId, t.payeeId] }),
+    index('master_splits_payee_idx').on(t.payeeId),
+  ],
+);
+
+// Every change of a split: who, when, and the shares it set.
+export const splitVersions = pgTable(
+  'split_versions',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    /** master (subject: a recording) or writer (subject: a work) */
+    kind: text('kind').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    version: integer('version').notNull(),
+    /** [{ id (payee or party), name, share_bp, role? }] */
+    shares: jsonb('shares').$type<Array<Record<string, unknown>>>().notNull(),
+    changedBy: uuid('changed_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('split_versions_subject_key').on(t.subjectId, t.kind, t.version)],
+);
+
+// A product.
+export const releases = pgTable(
+  'releases',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    title: text('title').notNull(),
+    version: text('version'),
+    displayArtist: text('display_artist').notNull(),
+    /** single, ep, album, compilation */
+    releaseType: text('release_type').notNull().default('single'),
+    upc: text('upc'),
+    catalogueNumber: text('catalogue_number'),
+    labelName: text('label_name'),
+    releaseDate: date('release_date'),
+    originalReleaseDate: date('original_release_date'),
+    pLineYear: integer('p_line_year'),
+    pLineOwner: text('p_line_owner'),
+    cLineYear: integer('c_line_year'),
+    cLineOwner: text('c_line_owner'),
+    genre: text('genre'),
+    artworkKey: text('artwork_key'),
+    /** The signed song whose label copy this release is (one source of truth, decision 0025). */
+    songId: uuid('song_id').references(() => songs.id, { onDelete: 'set null' }),
+    /** draft, ready, scheduled, released, withdrawn */
+    status: text('status').notNull().default('draft'),
+    rowVersion: integer('row_version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('releases_org_catalogue_number_key')
+      .on(t.organizationId, sql`upper(${t.catalogueNumber})`)
+      .where(sql`${t.catalogueNumber} is not null`),
+    index('releases_org_upc_idx').on(t.organizationId, t.upc),
+    index('releases_org_title_idx').on(t.organizationId, sql`(lower(${t.title}) collate "C")`, t.id),
+    index('releases_org_date_idx').on(t.organizationId, t.releaseDate, t.id),
+    // Newest first with undated releases last, as the grid sorts (migration 0017).
+    index('releases_org_date_desc_idx').on(t.organizationId, t.releaseDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('releases_org_status_idx').on(t.organizationId, t.status, t.id),
+    index('releases_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    uniqueIndex('releases_song_key').on(t.songId),
+  ],
+);
+
+// A release's tracks in order.
+export const releaseTracks = pgTable(
+  'release_tracks',
+  {
+    organizationId: orgRef(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'restrict' }),
+    discNumber: integer('disc_number').notNull().default(1),
+    trackNumber: integer('track_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.discNumber, t.trackNumber] }),
+    index('release_tracks_recording_idx').on(t.recordingId),
+  ],
+);
+
+// The label's code settings: ISRC prefix and running number, default rights owners, names.
+export const catalogueSettings = pgTable('catalogue_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** Country + registrant code, 5 characters (e.g. GBAYE). */
+  isrcPrefix: text('isrc_prefix'),
+  /** The year (two digits) and running number the next assigned ISRC takes. */
+  isrcYear: integer('isrc_year'),
+  isrcNextNumber: integer('isrc_next_number').notNull().default(1),
+  labelName: text('label_name'),
+  defaultPOwner: text('default_p_owner'),
+  defaultCOwner: text('default_c_owner'),
+  /** DDEX party id for deliveries (issue 15). */
+  ddexDpid: text('ddex_dpid'),
+  rowVersion: integer('row_version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// UPC/EAN codes the label bought from GS1, each assigned to at most one release.
+export const upcPool = pgTable(
+  'upc_pool',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    code: text('code').notNull(),
+    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    assignedAt: ts('assigned_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('upc_pool_org_code_key').on(t.organizationId, t.code),
+    index('upc_pool_free_idx').on(t.organizationId, t.code).where(sql`${t.releaseId} is null`),
+  ],
+);
+
+// Who changed what in the catalogue (edits, bulk edits, merges, code assignments).
+export const catalogueAudit = pgTable(
+  'catalogue_audit',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    /** recording, release, work, party, payee, settings */
+    entityKind: text('entity_kind').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    /** { field: [before, after] } */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    reviewerId: uuid('reviewer_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('catalogue_audit_entity_idx').on(t.organizationId, t.entityId, t.createdAt)],
+);
+
+// A CSV column mapping, saved once per label and kind (recordings, releases, works).
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    organizationId: orgRef(),
+    kind: text('kind').notNull(),
+    /** { our field: their column header } */
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.kind] })],
+);
+
+// A member's saved grid filters per catalogue tab.
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    tab: text('tab').notNull(),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_views_reviewer_idx').on(t.reviewerId, t.tab)],
+);

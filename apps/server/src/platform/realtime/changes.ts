@@ -10,7 +10,7 @@ const uuid = z.guid();
  */
 const notifyPayloadSchema = z.object({
   table: z.string().min(1).max(63),
-  event: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  event: z.enum(['INSERT', 'UPDATE', 'DELETE', 'BULK']),
   id: z.string().min(1).max(100).optional(),
   organization_id: uuid.optional(),
   recipient_id: uuid.optional(),

@@ -45,6 +45,7 @@ export const AUDIENCE_RULES: Readonly<Record<string, AudienceRule>> = {
   feedback: (change) => only(change.reviewer_id),
   // A background job's progress is for the member who started it (scheduled work has no one).
   jobs: (change) => only(change.reviewer_id),
+  saved_views: (change) => only(change.reviewer_id),
   conversations: (change) =>
     conversationAudience(
       change.row_type ? { type: change.row_type, participants: participantsOf(change) } : null,

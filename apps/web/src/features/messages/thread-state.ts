@@ -92,7 +92,7 @@ export function mergeBeforePage(
 }
 
 export interface MessageChange {
-  event: 'INSERT' | 'UPDATE' | 'DELETE';
+  event: 'INSERT' | 'UPDATE' | 'DELETE' | 'BULK';
   message: MessageDto;
 }
 

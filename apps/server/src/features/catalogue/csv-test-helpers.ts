@@ -1,0 +1,120 @@
+/**
+ * Helpers of the CSV import and export tests: a test server whose job queue runs the CSV jobs
+ * quickly, and each step of an import as the web app takes it (upload, analyse, dry run, import).
+ */
+import type { CsvKind, CsvMapping } from '@music-review/core/catalogue-csv';
+import type { JobDto } from '@music-review/core/contracts/jobs';
+import { isFinishedJob } from '@music-review/core/jobs';
+import { expect } from 'vitest';
+import { createJobQueue } from '../../platform/jobs/queue.ts';
+import { adminWithLabel, setPlan } from '../../test/api-helpers.ts';
+import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { defineCatalogueCsvJobs } from './csv-jobs.ts';
+
+type Headers = { authorization: string };
+
+/** The real app, its queue polling often, with the CSV job kinds defined and started. */
+export async function createCsvTestServer(): Promise<TestServer> {
+  const server = await createTestServer();
+  server.ctx.jobs = createJobQueue(server.database, {
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+    sweepIntervalSeconds: 1,
+  });
+  defineCatalogueCsvJobs(server.ctx);
+  await server.ctx.jobs.start();
+  return server;
+}
+
+/** An admin of a new label on a plan with the catalogue. */
+export async function catalogueLabel(server: TestServer, name?: string) {
+  const label = await adminWithLabel(server.app, name);
+  await setPlan(server.database, label.organization.id, 'Pro');
+  return label;
+}
+
+export function csvApi(server: TestServer) {
+  const { app } = server;
+  const post = (headers: Headers, url: string, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url, headers, payload });
+
+  async function upload(
+    headers: Headers,
+    body: Buffer | string,
+    filename = 'catalogue.csv',
+    kind: CsvKind = 'recordings',
+  ) {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    const presign = await post(headers, '/api/v1/catalogue/csv/uploads', {
+      kind,
+      filename,
+      size_bytes: bytes.length,
+    });
+    expect(presign.statusCode, presign.body).toBe(200);
+    const { key, upload_url, content_type } = presign.json<{
+      key: string;
+      upload_url: string;
+      content_type: string;
+    }>();
+    const url = new URL(upload_url);
+    const put = await app.inject({
+      method: 'PUT',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': content_type },
+      payload: bytes,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    return key;
+  }
+
+  const analyse = (headers: Headers, key: string, kind: CsvKind = 'recordings') =>
+    post(headers, '/api/v1/catalogue/csv/analyse', { kind, key });
+
+  async function job(headers: Headers, id: string) {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers });
+    return res.json<JobDto>();
+  }
+
+  async function finished(headers: Headers, id: string) {
+    await expect
+      .poll(async () => isFinishedJob((await job(headers, id)).status), { timeout: 60_000, interval: 200 })
+      .toBe(true);
+    return job(headers, id);
+  }
+
+  /** Starts a dry run or an import and waits for its end; answers the job. */
+  async function run(
+    headers: Headers,
+    what: 'dry-runs' | 'imports',
+    key: string,
+    mapping: CsvMapping,
+    kind: CsvKind = 'recordings',
+  ) {
+    const res = await post(headers, `/api/v1/catalogue/csv/${what}`, { kind, key, mapping });
+    expect(res.statusCode, res.body).toBe(202);
+    return finished(headers, res.json<{ id: string }>().id);
+  }
+
+  /** Upload, analyse (its mapping taken as suggested unless given), then the dry run or import. */
+  async function importFile(
+    headers: Headers,
+    body: Buffer | string,
+    options: { kind?: CsvKind; mapping?: CsvMapping; what?: 'dry-runs' | 'imports' } = {},
+  ) {
+    const kind = options.kind ?? 'recordings';
+    const key = await upload(headers, body, 'catalogue.csv', kind);
+    const analysed = await analyse(headers, key, kind);
+    expect(analysed.statusCode, analysed.body).toBe(200);
+    const mapping = options.mapping ?? analysed.json<{ mapping: CsvMapping }>().mapping;
+    return run(headers, options.what ?? 'imports', key, mapping, kind);
+  }
+
+  const failedRows = (headers: Headers, jobId: string) =>
+    app.inject({ method: 'GET', url: `/api/v1/catalogue/csv/imports/${jobId}/failed-rows`, headers });
+
+  return { upload, analyse, job, run, importFile, failedRows, post };
+}
+
+/** A file's text: rows of cells joined by commas, each line ended by CRLF. */
+export const csvText = (rows: readonly (readonly string[])[], delimiter = ',') =>
+  `${rows.map((r) => r.join(delimiter)).join('\r\n')}\r\n`;
