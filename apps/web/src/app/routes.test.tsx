@@ -35,6 +35,12 @@ const memberRoutes = {
   'GET /api/v1/overview': json(200, makeOverview()),
   'GET /api/v1/signed-songs': json(200, { songs: [], total: 0, artists: [] }),
   'GET /api/v1/metadata-forms': json(200, { forms: [] }),
+  // The catalogue's grid, "Needs attention" and saved views, empty.
+  'GET /api/v1/catalogue/recordings': json(200, { rows: [], total: 0 }),
+  'GET /api/v1/catalogue/attention': json(200, { items: [], counts: {} }),
+  'GET /api/v1/catalogue/views': json(200, { views: [] }),
+  // Artists & Writers' first tab, empty.
+  'GET /api/v1/parties': json(200, { rows: [], total: 0 }),
   // The signed song's header and tabs: their contents have their own tests; here only the routing.
   'GET /api/v1/signed-songs/song-1': apiError(404, 'not_found', 'Signed song not found'),
   'GET /api/v1/songs/song-1/contracts': apiError(404, 'not_found', 'Signed song not found'),

@@ -146,6 +146,10 @@ const ArtistsWritersPage = page(
   () => import('../features/artists-writers/pages/artists-writers-page'),
   (m) => m.ArtistsWritersPage,
 );
+const PersonPage = page(
+  () => import('../features/artists-writers/pages/person-page'),
+  (m) => m.PersonPage,
+);
 const WaveformTestPage = page(
   () => import('../features/waveform-test/pages/waveform-test-page'),
   (m) => m.WaveformTestPage,
@@ -191,6 +195,7 @@ const SIGNED_IN_PAGES: [pattern: string, Page: ComponentType][] = [
   [paths.profile.pattern, ProfilePage],
   [paths.catalogue.pattern, CataloguePage],
   [paths.artistsWriters.pattern, ArtistsWritersPage],
+  [paths.person.pattern, PersonPage],
   [paths.waveformTest.pattern, WaveformTestPage],
   [paths.feedback.pattern, FeedbackPage],
   [paths.videoCall.pattern, VideoCallPage],

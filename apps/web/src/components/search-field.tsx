@@ -17,6 +17,7 @@ export function SearchField({
   onSearch,
   className,
   role,
+  placeholder = 'Title or artist',
 }: {
   label: string;
   value: string;
@@ -28,6 +29,8 @@ export function SearchField({
    * role: <search> is too new for some supported browsers and jsdom).
    */
   role?: 'search';
+  /** What may be typed (the signed songs' "Title or artist" unless told). */
+  placeholder?: string;
 }) {
   const [text, setText] = useState(value);
   const id = useId();
@@ -67,7 +70,7 @@ export function SearchField({
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Title or artist"
+          placeholder={placeholder}
           autoComplete="off"
           className={cn(inputClasses, 'pl-9')}
         />

@@ -3,6 +3,8 @@
  * links. Components never spell a path by hand.
  */
 
+import type { CatalogueTab, PeopleTab } from '@music-review/core/catalogue';
+
 const enc = encodeURIComponent;
 const fixed = <P extends string>(pattern: P) => ({ pattern, href: () => pattern });
 
@@ -46,9 +48,51 @@ export const paths = {
     href: (releaseId: string) => `/distribution/track/${enc(releaseId)}`,
   },
   addTracks: fixed('/add-tracks'),
-  profile: { pattern: '/profile', href: () => '/profile', settingsHref: () => '/profile#settings' },
-  catalogue: fixed('/catalogue'),
-  artistsWriters: fixed('/artists-writers'),
+  profile: {
+    pattern: '/profile',
+    href: () => '/profile',
+    settingsHref: () => '/profile#settings',
+    /** The team settings, where admins see the label's plan and its usage. */
+    planHref: () => '/profile#team',
+  },
+  catalogue: {
+    pattern: '/catalogue',
+    /** A tab ('recordings' is the default), and the record whose drawer is open or a panel. */
+    href: (
+      query: {
+        tab?: CatalogueTab;
+        recording?: string;
+        release?: string;
+        work?: string;
+        panel?: 'attention' | 'settings';
+      } = {},
+    ) => {
+      const params = new URLSearchParams();
+      if (query.tab && query.tab !== 'recordings') params.set('tab', query.tab);
+      if (query.recording) params.set('recording', query.recording);
+      if (query.release) params.set('release', query.release);
+      if (query.work) params.set('work', query.work);
+      if (query.panel) params.set('panel', query.panel);
+      const search = params.toString();
+      return search ? `/catalogue?${search}` : '/catalogue';
+    },
+  },
+  artistsWriters: {
+    pattern: '/artists-writers',
+    /** A tab ('artists' is the default) and, on the Payees tab, the payee whose drawer is open. */
+    href: (query: { tab?: PeopleTab; payee?: string } = {}) => {
+      const params = new URLSearchParams();
+      if (query.tab && query.tab !== 'artists') params.set('tab', query.tab);
+      if (query.payee) params.set('payee', query.payee);
+      const search = params.toString();
+      return search ? `/artists-writers?${search}` : '/artists-writers';
+    },
+  },
+  /** A person page (a party: artist, writer, producer or publisher). */
+  person: {
+    pattern: '/artists-writers/:partyId',
+    href: (partyId: string) => `/artists-writers/${enc(partyId)}`,
+  },
   manageArtists: fixed('/manage-artists'),
   manageWriters: fixed('/manage-writers'),
   waveformTest: fixed('/waveform-test'),

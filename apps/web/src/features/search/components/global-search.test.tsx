@@ -3,6 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientSession } from '../../../lib/auth/session';
+import { makeClientSession, makeMe, makeOrganization } from '../../../test/factories';
 import { apiError, json, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { GlobalSearch } from './global-search';
@@ -45,8 +47,11 @@ function makeResults(query: string, overrides: Partial<SearchResultsDto> = {}): 
 const queryOf = (request: RecordedRequest) => new URL(request.path, 'http://localhost').searchParams.get('q');
 
 /** The fake server answers every search with makeResults for its query. */
-function serveSearch(reply: (q: string) => Response = (q) => json(200, makeResults(q))) {
-  const server = mockFetch({ 'GET /api/v1/search': (request) => reply(queryOf(request) ?? '') });
+function serveSearch(
+  reply: (q: string) => Response = (q) => json(200, makeResults(q)),
+  more: Parameters<typeof mockFetch>[0] = {},
+) {
+  const server = mockFetch({ 'GET /api/v1/search': (request) => reply(queryOf(request) ?? ''), ...more });
   lastQuery = () => {
     const requests = server.requestsTo('GET /api/v1/search');
     return requests.length ? queryOf(requests[requests.length - 1]!) : null;
@@ -59,14 +64,15 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const box = () => screen.getByRole('combobox', { name: 'Search' }) as HTMLInputElement;
 const location = () => screen.getByTestId('location').textContent;
 
-function setup() {
+/** The search box on /home; signed out unless `session` (then /me says what the plan has). */
+function setup(session: ClientSession | null = null) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   renderWithProviders(
     <>
       <GlobalSearch />
       <LocationProbe />
     </>,
-    { route: '/home' },
+    { route: '/home', session },
   );
   return { user };
 }
@@ -237,6 +243,57 @@ describe('global search', () => {
       }),
     );
     expect(location()).toBe(destination);
+  });
+
+  it("opens a known artist's person page, with one look-up per name however often it is chosen", async () => {
+    const server = serveSearch(undefined, {
+      'GET /api/v1/me': json(200, makeMe()),
+      'GET /api/v1/parties/by-name': (request) =>
+        json(200, { id: request.path.endsWith('name=Nebula+Kids') ? 'party-9' : null }),
+    });
+    const { user } = setup(makeClientSession());
+    const artist = async () =>
+      within(within(await searchFor(user, 'nebula')).getByRole('group', { name: 'Artists' })).getByRole(
+        'option',
+        {
+          name: 'Nebula Kids',
+        },
+      );
+
+    await user.click(await artist());
+    await vi.waitFor(() => expect(location()).toBe('/artists-writers/party-9'));
+    await user.clear(box());
+    await user.click(await artist());
+    await vi.waitFor(() => expect(location()).toBe('/artists-writers/party-9'));
+    expect(server.requestsTo('GET /api/v1/parties/by-name').map((r) => r.path)).toEqual([
+      '/api/v1/parties/by-name?name=Nebula+Kids',
+    ]);
+  });
+
+  it('opens the signed songs of an artist the catalogue does not know as a person', async () => {
+    serveSearch(undefined, {
+      'GET /api/v1/me': json(200, makeMe()),
+      'GET /api/v1/parties/by-name': json(200, { id: null }),
+    });
+    const { user } = setup(makeClientSession());
+    const listbox = await searchFor(user, 'nebula');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    const artist = within(within(listbox).getByRole('group', { name: 'Artists' })).getByRole('option');
+    expect(box().getAttribute('aria-activedescendant')).toBe(artist.id);
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(location()).toBe('/signed-songs?artist=Nebula+Kids'));
+  });
+
+  it('asks for no person page when the plan has no catalogue', async () => {
+    const server = serveSearch(undefined, {
+      'GET /api/v1/me': json(200, makeMe({ organization: makeOrganization({ has_catalogue: false }) })),
+      'GET /api/v1/parties/by-name': json(200, { id: 'party-9' }),
+    });
+    const { user } = setup(makeClientSession());
+    const listbox = await searchFor(user, 'nebula');
+    await user.click(within(within(listbox).getByRole('group', { name: 'Artists' })).getByRole('option'));
+    expect(location()).toBe('/signed-songs?artist=Nebula+Kids');
+    expect(server.requestsTo('GET /api/v1/parties/by-name')).toHaveLength(0);
   });
 
   it('opens on focus and closes 200 ms after the box loses focus', async () => {

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { usePersonLookup } from '../../artists-writers';
 import { useSearchResults } from '../api/search';
 
 /** Spec section 2: the dropdown is at most 24 rem high (then it scrolls). */
@@ -103,9 +104,18 @@ export function GlobalSearch() {
   const isExpanded = isOpen && hasText && (options.length > 0 || isEmpty || isSearching);
   const isListShown = isExpanded && options.length > 0;
 
+  const personLookup = usePersonLookup();
   const open = (option: SearchOption) => {
     setIsOpen(false);
     setActiveIndex(-1);
+    // An artist the catalogue knows as a person opens their page (one cached look-up per name);
+    // any other still opens their signed songs.
+    if (option.group === 'artists' && personLookup.isAvailable) {
+      void personLookup.find(option.label).then((partyId) => {
+        navigate(partyId ? paths.person.href(partyId) : option.href);
+      });
+      return;
+    }
     navigate(option.href);
   };
 

@@ -2,7 +2,7 @@ import type { SignedSongDto, SignedSongsDto } from '@music-review/core/signed-so
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeClientSession, makeMe } from '../../../test/factories';
+import { makeClientSession, makeMe, makeOrganization } from '../../../test/factories';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 
@@ -43,8 +43,13 @@ const page = (songs: SignedSongDto[], total = songs.length): SignedSongsDto => (
   artists: ['Sunny', 'The Lights'],
 });
 
-function serve(signed: Response | Response[]) {
-  return mockFetch({ 'GET /api/v1/me': json(200, makeMe()), 'GET /api/v1/signed-songs': signed });
+function serve(signed: Response | Response[], personId: string | null = null) {
+  return mockFetch({
+    'GET /api/v1/me': json(200, makeMe()),
+    'GET /api/v1/signed-songs': signed,
+    // The artist filter's person page link (Artists & Writers): none unless a test says so.
+    'GET /api/v1/parties/by-name': json(200, { id: personId }),
+  });
 }
 
 function lastParams(server: ReturnType<typeof mockFetch>) {
@@ -94,6 +99,40 @@ describe('Signed Songs', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Needs contract');
     await waitFor(() => expect(lastParams(server).get('stage')).toBe('contract'));
     expect(location()).toBe('/signed-songs?artist=The+Lights&stage=contract');
+  });
+
+  it("links the filtered artist's person page when the catalogue knows them, and only then", async () => {
+    const server = serve(json(200, page([neon])), 'party-7');
+    const first = renderApp({ route: '/signed-songs?artist=The%20Lights', session: makeClientSession() });
+    const link = await screen.findByRole('link', { name: 'Open person page' });
+    expect(link.getAttribute('href')).toBe('/artists-writers/party-7');
+    expect(server.requestsTo('GET /api/v1/parties/by-name').map((r) => r.path)).toEqual([
+      '/api/v1/parties/by-name?name=The+Lights',
+    ]);
+    first.unmount();
+
+    serve(json(200, page([neon])), null);
+    renderApp({ route: '/signed-songs?artist=The%20Lights', session: makeClientSession() });
+    await screen.findByRole('article', { name: 'Neon Rain' });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open person page' })).toBeNull());
+
+    // Without an artist filter nothing is looked up.
+    const unfiltered = serve(json(200, page([neon])), 'party-7');
+    renderApp({ route: '/signed-songs', session: makeClientSession() });
+    await screen.findAllByRole('article', { name: 'Neon Rain' });
+    expect(unfiltered.requestsTo('GET /api/v1/parties/by-name')).toHaveLength(0);
+  });
+
+  it('offers no person page link when the plan has no catalogue', async () => {
+    const server = mockFetch({
+      'GET /api/v1/me': json(200, makeMe({ organization: makeOrganization({ has_catalogue: false }) })),
+      'GET /api/v1/signed-songs': json(200, page([neon])),
+      'GET /api/v1/parties/by-name': json(200, { id: 'party-7' }),
+    });
+    renderApp({ route: '/signed-songs?artist=The%20Lights', session: makeClientSession() });
+    await screen.findByRole('article', { name: 'Neon Rain' });
+    expect(screen.queryByRole('link', { name: 'Open person page' })).toBeNull();
+    expect(server.requestsTo('GET /api/v1/parties/by-name')).toHaveLength(0);
   });
 
   it('searches as the user types', async () => {

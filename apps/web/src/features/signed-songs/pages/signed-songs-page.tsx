@@ -16,6 +16,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { PersonPageLink } from '../../artists-writers';
 import { type SignedSongsFilters, useSignedSongs } from '../api/get-signed-songs';
 import { WorkflowChips } from '../components/workflow-chips';
 
@@ -303,6 +304,13 @@ export function SignedSongsPage() {
             ))}
           </select>
         </label>
+        {/* The artist a search result or a link filtered by: their person page, when the catalogue knows them. */}
+        {filters.artist ? (
+          <PersonPageLink
+            name={filters.artist}
+            className="inline-flex h-10 items-center gap-1.5 text-sm font-medium text-link hover:underline"
+          />
+        ) : null}
       </div>
       {content}
     </div>

@@ -1,0 +1,162 @@
+import type { PeopleTab } from '@music-review/core/catalogue';
+import { CATALOGUE_TEXTS } from '@music-review/core/catalogue';
+import { UserPlus } from 'lucide-react';
+import { type ReactNode, useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { SearchField } from '../../../components/search-field';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/text-field';
+import { useParties } from '../api/list-parties';
+import { countLabel } from '../lib/format';
+import { partyFiltersFrom, ROLE_NOUNS, SORT_LABELS, TAB_ROLES } from '../lib/people-filters';
+import { EmptyState, ListSkeleton, LoadError } from './list-states';
+import { PartyList } from './party-list';
+import { isPlanRequired, PlanRequired } from './plan-required';
+
+/** The Artists or Writers tab: a searchable, paged list of people with one role. */
+export function PartiesPanel({
+  tab,
+  onAddPerson,
+}: {
+  tab: Exclude<PeopleTab, 'payees'>;
+  onAddPerson: () => void;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = partyFiltersFrom(tab, searchParams);
+  const parties = useParties(filters);
+  const noun = ROLE_NOUNS[filters.role];
+
+  const setParam = useCallback(
+    (name: 'q' | 'role' | 'sort', value: string) =>
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: name === 'q' },
+      ),
+    [setSearchParams],
+  );
+  const onSearch = useCallback((q: string) => setParam('q', q), [setParam]);
+
+  const pages = parties.data?.pages ?? [];
+  const rows = pages.flatMap((page) => page.rows);
+  const total = pages[0]?.total ?? 0;
+
+  let content: ReactNode;
+  if (parties.isPending) {
+    content = <ListSkeleton label={`Loading ${noun.many}`} />;
+  } else if (parties.isError && rows.length === 0) {
+    content = isPlanRequired(parties.error) ? (
+      <PlanRequired />
+    ) : (
+      <LoadError
+        message={parties.error.message || `Failed to load ${noun.many}`}
+        onRetry={() => void parties.refetch()}
+      />
+    );
+  } else if (rows.length === 0 && filters.q) {
+    content = (
+      <EmptyState
+        isFiltered
+        title={`No ${noun.many} match “${filters.q}”`}
+        text="Search looks at credited names, other credited names, legal names, IPI and ISNI."
+        action={
+          <Button variant="outline" onClick={() => setParam('q', '')}>
+            Clear search
+          </Button>
+        }
+      />
+    );
+  } else if (rows.length === 0) {
+    content = (
+      <EmptyState
+        title={`No ${noun.many} yet`}
+        text={`People appear here as songs are signed and metadata is confirmed, or add them yourself.`}
+        action={
+          <Button onClick={onAddPerson}>
+            <UserPlus aria-hidden="true" />
+            {CATALOGUE_TEXTS.addPerson}
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <div className="flex flex-col gap-3">
+        <PartyList label={noun.heading} parties={rows} />
+        {parties.isFetchNextPageError ? (
+          <Alert>{parties.error?.message || 'Failed to load more'}</Alert>
+        ) : null}
+        {parties.hasNextPage ? (
+          <div className="flex flex-col items-center gap-2 pt-2">
+            <p className="text-sm text-muted-foreground">
+              Showing {rows.length.toLocaleString()} of {total.toLocaleString()}
+            </p>
+            <Button
+              variant="outline"
+              isLoading={parties.isFetchingNextPage}
+              onClick={() => void parties.fetchNextPage()}
+            >
+              Show more
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <SearchField
+          role="search"
+          label={`Search ${ROLE_NOUNS[TAB_ROLES[tab][0]].many}`}
+          placeholder="Name, IPI or ISNI"
+          value={filters.q}
+          onSearch={onSearch}
+          className="sm:max-w-sm sm:flex-1"
+        />
+        {/* The two selects side by side on a phone too. */}
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+          <SelectField
+            label="Show"
+            value={filters.role}
+            onChange={(event) =>
+              setParam('role', event.target.value === TAB_ROLES[tab][0] ? '' : event.target.value)
+            }
+            className="sm:w-44"
+          >
+            {TAB_ROLES[tab].map((role) => (
+              <option key={role} value={role}>
+                {ROLE_NOUNS[role].heading}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Sort by"
+            value={filters.sort}
+            onChange={(event) => setParam('sort', event.target.value === 'name' ? '' : event.target.value)}
+            className="sm:w-48"
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      {parties.data ? (
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {countLabel(total, noun.one, noun.many)}
+          {filters.q ? ` matching “${filters.q}”` : ''}
+        </p>
+      ) : null}
+      {content}
+    </div>
+  );
+}
