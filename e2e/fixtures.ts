@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -293,4 +298,100 @@ export function playbackReport(page: Page) {
       currentTime: watch.audio.currentTime,
     };
   });
+}
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** A port the system says is free (the kernel's ephemeral range holds none Chromium refuses). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+export interface ServerCopy {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A server of its own, for a test that must change what no API changes (a plan's limits): a fresh
+ * embedded database, migrated here and then given `sql` (run as the owner), then the app started on
+ * it without demo data. The shared server and its demo label stay as they are. About 10-20 s.
+ */
+export async function startServerCopy(sql: string[]): Promise<ServerCopy> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mr-e2e-copy-'));
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle(client), { migrationsFolder: join(ROOT, 'apps/server/migrations') });
+    for (const statement of sql) await client.exec(statement);
+  } finally {
+    await client.close();
+  }
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  // The embedded database just prepared, and the dev mailbox the account helpers read.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.SMTP_URL;
+  const server = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        RATE_LIMIT_SIGNIN_PER_IP: '100000',
+        RATE_LIMIT_SIGNUP_PER_IP: '100000',
+      },
+    },
+  );
+  let stderr = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolveExit) => server.once('exit', () => resolveExit()));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      await stop();
+      throw new Error(`The server copy stopped while starting:\n${stderr}`);
+    }
+    if (
+      await fetch(`${baseURL}/api/v1/health`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server copy did not answer within 90 s:\n${stderr}`);
+    }
+    await new Promise((wake) => setTimeout(wake, 250));
+  }
+  return { baseURL, stop };
 }

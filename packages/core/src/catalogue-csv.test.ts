@@ -226,3 +226,14 @@ describe('a CSV row read with the catalogue’s rules', () => {
     ).toMatchObject({ duration_seconds: 3723 });
   });
 });
+
+describe('the export limit message', () => {
+  it('counts one export in the singular and more in the plural', () => {
+    expect(CSV_MESSAGES.exportLimit(1)).toBe(
+      'Your plan allows 1 catalogue CSV export a month, and this month’s export is used. Upgrade your plan or wait until next month.',
+    );
+    expect(CSV_MESSAGES.exportLimit(10)).toBe(
+      'Your plan allows 10 catalogue CSV exports a month, and this month’s are used. Upgrade your plan or wait until next month.',
+    );
+  });
+});

@@ -121,7 +121,7 @@ export const CSV_MESSAGES = {
   uploadNotFound: 'The uploaded file was not found: choose the file again',
   failedRowsNotFound: 'This import has no file of failed rows',
   exportLimit: (limit: number) =>
-    `Your plan allows ${limit} catalogue CSV exports a month, and this month’s are used. Upgrade your plan or wait until next month.`,
+    `Your plan allows ${limit} catalogue CSV ${limit === 1 ? 'export' : 'exports'} a month, and this month’s ${limit === 1 ? 'export is' : 'are'} used. Upgrade your plan or wait until next month.`,
 } as const;
 
 /** What the import dialog says (and the browser tests look for). */
