@@ -205,11 +205,15 @@ export function createReleasesService(ctx: AppContext) {
     async list(member: Member, query: repo.ReleasesQuery) {
       const org = member.organizationId;
       const { q, artist, year, status, missing } = query;
-      const { rows, total } = await withTotal(member, 'releases', { q, artist, year, status, missing }, (known) =>
-        database.withOrg(org, async (tx) => {
-          await requireCatalogue(tx, org);
-          return repo.listReleases(tx, org, query, known);
-        }),
+      const { rows, total } = await withTotal(
+        member,
+        'releases',
+        { q, artist, year, status, missing },
+        (known) =>
+          database.withOrg(org, async (tx) => {
+            await requireCatalogue(tx, org);
+            return repo.listReleases(tx, org, query, known);
+          }),
       );
       return { rows: rows.map(rowDto), total };
     },

@@ -1528,7 +1528,11 @@ export const releases = pgTable(
     index('releases_org_title_idx').on(t.organizationId, sql`(lower(${t.title}) collate "C")`, t.id),
     index('releases_org_date_idx').on(t.organizationId, t.releaseDate, t.id),
     // Newest first with undated releases last, as the grid sorts (migration 0017).
-    index('releases_org_date_desc_idx').on(t.organizationId, t.releaseDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('releases_org_date_desc_idx').on(
+      t.organizationId,
+      t.releaseDate.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
     index('releases_org_status_idx').on(t.organizationId, t.status, t.id),
     index('releases_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     uniqueIndex('releases_song_key').on(t.songId),
