@@ -16,6 +16,7 @@ import { Panel } from '../shared/panel';
 import { WorkPicker } from '../shared/pickers';
 import { RecordState } from '../shared/record-state';
 import { SplitHistory } from '../shared/split-history';
+import { useDrawerForm } from '../shared/use-drawer-form';
 import { useRecordDraft } from '../shared/use-record-draft';
 import { AssignIsrcButton } from './assign-isrc-button';
 import { CreditsEditor } from './credits-editor';
@@ -36,69 +37,32 @@ export function RecordingDrawer({ id, onClose }: { id: string; onClose: () => vo
   const recording = useRecording(id);
   const draft = useRecordDraft(recording.data, recordingValues);
   const save = useSaveRecording();
-  const [attempted, setAttempted] = useState(false);
-  const [isReloading, setIsReloading] = useState(false);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const form = useDrawerForm({
+    draft,
+    save: save,
+    refetch: () => recording.refetch(),
+    check: checkRecording,
+    fieldValue: valueOfField,
+  });
+  const { bodyRef, check, errors, change } = form;
 
   const data = recording.data;
   const values = draft.values;
-  const base = draft.base;
-  const check = values && base ? checkRecording(values, base) : null;
-  const errors =
-    values && base && check
-      ? visibleErrors(
-          { ...check.errors, ...serverFields(save.error) },
-          (path) =>
-            !sameValue(values[valueOfField(path)], base[valueOfField(path)]) ||
-            path in serverFields(save.error),
-          attempted,
-        )
-      : {};
-
-  const change = (patch: Partial<RecordingValues>) => {
-    if (save.isError) save.reset();
-    draft.set(patch);
-  };
 
   const onSave = () => {
-    if (!check) return;
-    setAttempted(true);
-    if (Object.keys(check.errors).length > 0) {
-      // Show the first field to fix.
-      requestAnimationFrame(() =>
-        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    if (!check.changes && !check.splits) return;
+    if (!form.attemptSave() || !check || !(check.changes || check.splits)) return;
     save.mutate(
       { id, changes: check.changes, splits: check.splits, rowVersion: draft.version },
       {
-        onSuccess: (saved) => {
-          draft.reset(saved);
-          setAttempted(false);
-          toast.success('Recording saved');
-        },
+        onSuccess: (saved) => form.saved(saved, 'Recording saved'),
       },
     );
-  };
-
-  const onReload = async () => {
-    setIsReloading(true);
-    const result = await recording.refetch();
-    setIsReloading(false);
-    if (result.data) {
-      draft.reload(result.data);
-      save.reset();
-    }
   };
 
   const onAssigned = (updated: RecordingDto) => {
     draft.reload(updated);
     toast.success(`Assigned ISRC ${updated.isrc ?? ''}`);
   };
-
-  const hasErrors = attempted && check !== null && Object.keys(check.errors).length > 0;
 
   return (
     <Panel
@@ -124,15 +88,11 @@ export function RecordingDrawer({ id, onClose }: { id: string; onClose: () => vo
             isDirty={draft.isDirty}
             isSaving={save.isPending}
             error={save.error}
-            hasErrors={hasErrors}
+            hasErrors={form.hasErrors}
             onSave={onSave}
-            onDiscard={() => {
-              draft.discard();
-              save.reset();
-              setAttempted(false);
-            }}
-            onReload={() => void onReload()}
-            isReloading={isReloading}
+            onDiscard={form.discard}
+            onReload={() => void form.reload()}
+            isReloading={form.isReloading}
           />
         ) : undefined
       }

@@ -16,6 +16,7 @@ import { formatDateTime } from '../shared/format';
 import { Panel } from '../shared/panel';
 import { RecordingPicker } from '../shared/pickers';
 import { RecordState } from '../shared/record-state';
+import { useDrawerForm } from '../shared/use-drawer-form';
 import { useRecordDraft } from '../shared/use-record-draft';
 import { AssignUpcButton } from './assign-upc-button';
 import { ReleaseFields } from './release-fields';
@@ -34,60 +35,27 @@ export function ReleaseDrawer({ id, onClose }: { id: string; onClose: () => void
   const release = useRelease(id);
   const draft = useRecordDraft(release.data, releaseValues);
   const update = useUpdateRelease();
-  const [attempted, setAttempted] = useState(false);
-  const [isReloading, setIsReloading] = useState(false);
   const [trackError, setTrackError] = useState<string | null>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const form = useDrawerForm({
+    draft,
+    save: update,
+    refetch: () => release.refetch(),
+    check: checkRelease,
+    fieldValue: releaseValueOf,
+  });
+  const { bodyRef, check, errors, change } = form;
 
   const data = release.data;
   const values = draft.values;
-  const base = draft.base;
-  const check = values && base ? checkRelease(values, base) : null;
-  const server = serverFields(update.error);
-  const errors =
-    values && base && check
-      ? visibleErrors(
-          { ...check.errors, ...server },
-          (path) => path in server || !sameValue(values[releaseValueOf(path)], base[releaseValueOf(path)]),
-          attempted,
-        )
-      : {};
-
-  const change = (patch: Partial<ReleaseValues>) => {
-    if (update.isError) update.reset();
-    draft.set(patch);
-  };
 
   const onSave = () => {
-    if (!check) return;
-    setAttempted(true);
-    if (Object.keys(check.errors).length > 0) {
-      requestAnimationFrame(() =>
-        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    if (!check.changes) return;
+    if (!form.attemptSave() || !check || !check.changes) return;
     update.mutate(
       { id, body: { ...check.changes, row_version: draft.version } },
       {
-        onSuccess: (saved) => {
-          draft.reset(saved);
-          setAttempted(false);
-          toast.success('Release saved');
-        },
+        onSuccess: (saved) => form.saved(saved, 'Release saved'),
       },
     );
-  };
-
-  const onReload = async () => {
-    setIsReloading(true);
-    const result = await release.refetch();
-    setIsReloading(false);
-    if (result.data) {
-      draft.reload(result.data);
-      update.reset();
-    }
   };
 
   const onAssigned = (updated: ReleaseDto) => {
@@ -117,15 +85,11 @@ export function ReleaseDrawer({ id, onClose }: { id: string; onClose: () => void
             isDirty={draft.isDirty}
             isSaving={update.isPending}
             error={update.error}
-            hasErrors={attempted && check !== null && Object.keys(check.errors).length > 0}
+            hasErrors={form.hasErrors}
             onSave={onSave}
-            onDiscard={() => {
-              draft.discard();
-              update.reset();
-              setAttempted(false);
-            }}
-            onReload={() => void onReload()}
-            isReloading={isReloading}
+            onDiscard={form.discard}
+            onReload={() => void form.reload()}
+            isReloading={form.isReloading}
           />
         ) : undefined
       }

@@ -15,6 +15,7 @@ import { formatDateTime, formatShare } from '../shared/format';
 import { Panel } from '../shared/panel';
 import { RecordState } from '../shared/record-state';
 import { SplitHistory } from '../shared/split-history';
+import { useDrawerForm } from '../shared/use-drawer-form';
 import { useRecordDraft } from '../shared/use-record-draft';
 import { checkWork, type WorkValues, workValueOf, workValues } from './work-form';
 import { WritersEditor } from './writers-editor';
@@ -32,59 +33,26 @@ export function WorkDrawer({ id, onClose }: { id: string; onClose: () => void })
   const work = useWork(id);
   const draft = useRecordDraft(work.data, workValues);
   const update = useUpdateWork();
-  const [attempted, setAttempted] = useState(false);
-  const [isReloading, setIsReloading] = useState(false);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const form = useDrawerForm({
+    draft,
+    save: update,
+    refetch: () => work.refetch(),
+    check: checkWork,
+    fieldValue: workValueOf,
+  });
+  const { bodyRef, check, errors, change } = form;
 
   const data = work.data;
   const values = draft.values;
-  const base = draft.base;
-  const check = values && base ? checkWork(values, base) : null;
-  const server = serverFields(update.error);
-  const errors =
-    values && base && check
-      ? visibleErrors(
-          { ...check.errors, ...server },
-          (path) => path in server || !sameValue(values[workValueOf(path)], base[workValueOf(path)]),
-          attempted,
-        )
-      : {};
-
-  const change = (patch: Partial<WorkValues>) => {
-    if (update.isError) update.reset();
-    draft.set(patch);
-  };
 
   const onSave = () => {
-    if (!check) return;
-    setAttempted(true);
-    if (Object.keys(check.errors).length > 0) {
-      requestAnimationFrame(() =>
-        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    if (!check.changes) return;
+    if (!form.attemptSave() || !check || !check.changes) return;
     update.mutate(
       { id, body: { ...check.changes, row_version: draft.version } },
       {
-        onSuccess: (saved) => {
-          draft.reset(saved);
-          setAttempted(false);
-          toast.success('Work saved');
-        },
+        onSuccess: (saved) => form.saved(saved, 'Work saved'),
       },
     );
-  };
-
-  const onReload = async () => {
-    setIsReloading(true);
-    const result = await work.refetch();
-    setIsReloading(false);
-    if (result.data) {
-      draft.reload(result.data);
-      update.reset();
-    }
   };
 
   return (
@@ -112,15 +80,11 @@ export function WorkDrawer({ id, onClose }: { id: string; onClose: () => void })
             isDirty={draft.isDirty}
             isSaving={update.isPending}
             error={update.error}
-            hasErrors={attempted && check !== null && Object.keys(check.errors).length > 0}
+            hasErrors={form.hasErrors}
             onSave={onSave}
-            onDiscard={() => {
-              draft.discard();
-              update.reset();
-              setAttempted(false);
-            }}
-            onReload={() => void onReload()}
-            isReloading={isReloading}
+            onDiscard={form.discard}
+            onReload={() => void form.reload()}
+            isReloading={form.isReloading}
           />
         ) : undefined
       }
