@@ -281,7 +281,9 @@ test.describe('export within and beyond the plan’s monthly limit', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Your plan allows 1 catalogue CSV export' }),
-    ).toContainText('this month’s are used. Upgrade your plan or wait until next month.');
+    ).toHaveText(
+      'Your plan allows 1 catalogue CSV export a month, and this month’s export is used. Upgrade your plan or wait until next month.',
+    );
     expect(saved).toBe(false);
     await context.close();
   });

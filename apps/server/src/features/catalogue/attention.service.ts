@@ -126,7 +126,7 @@ export function createAttentionService(ctx: AppContext) {
       const version = member.dataVersion ?? (await organizationDataVersion(ctx.database, org));
       return ctx.database.withOrg(org, async (tx) => {
         // The plan's gate on every request, the answer from the cache when the label has not changed.
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         return cache.through(`${org}:${query.kind ?? ''}:${query.limit}`, version, new Date(), () =>
           findings(tx, org, query),
         );

@@ -140,7 +140,7 @@ export function createCatalogueCsvExport(ctx: AppContext) {
     async open(member: Member, what: ExportQuery) {
       const { organizationId } = member;
       await database.withOrg(organizationId, async (tx) => {
-        await requireCatalogue(tx, organizationId);
+        requireCatalogue(member);
         const type = CATALOGUE_CSV_EXPORT_TYPES[what.kind];
         if (!(await checkExportLimit(tx, organizationId, type)))
           throw new AppError(

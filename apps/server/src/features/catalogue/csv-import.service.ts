@@ -40,8 +40,7 @@ export function createCatalogueCsvImportService(ctx: AppContext) {
   const { database } = ctx;
   const { driver, uploadUrlTtlSeconds } = ctx.storage;
 
-  const inCatalogue = (member: Member) =>
-    database.withOrg(member.organizationId, (tx) => requireCatalogue(tx, member.organizationId));
+  const inCatalogue = async (member: Member) => requireCatalogue(member);
 
   /** The key, if it is an import upload of the member's label. */
   function ownUpload(member: Member, key: string) {
@@ -146,7 +145,7 @@ export function createCatalogueCsvImportService(ctx: AppContext) {
     /** GET /api/v1/catalogue/csv/imports/:id/failed-rows: the starter's own import only. */
     async openFailedRows(member: Member, jobId: string) {
       const job = await database.withOrg(member.organizationId, async (tx) => {
-        await requireCatalogue(tx, member.organizationId);
+        requireCatalogue(member);
         return jobsRepo.findJob(tx, member.organizationId, jobId);
       });
       if (

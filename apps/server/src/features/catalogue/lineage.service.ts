@@ -27,7 +27,7 @@ export function createLineageService(ctx: AppContext) {
     get(member: Member, id: string): Promise<RecordingLineageDto> {
       const org = member.organizationId;
       return ctx.database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const recording = await findRecording(tx, org, id);
         if (!recording) throw recordingNotFound();
         if (!recording.song_id) return NO_LINEAGE;

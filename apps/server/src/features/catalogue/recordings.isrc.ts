@@ -23,7 +23,7 @@ export function createAssignIsrcService(ctx: AppContext) {
     assign(member: Member, id: string): Promise<RecordingDto> {
       const org = member.organizationId;
       return ctx.database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const recording = await repo.findRecording(tx, org, id, { lock: true });
         if (!recording) throw recordingNotFound();
         if (recording.isrc) throw new AppError('conflict', CATALOGUE_MESSAGES.isrcAlreadySet);

@@ -151,11 +151,10 @@ export function createRecordingsService(ctx: AppContext) {
   const withTotal = createListTotals(ctx);
 
   /** Runs fn in the member's label, once the plan's catalogue gate has passed. */
-  const inCatalogue = <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) =>
-    database.withOrg(member.organizationId, async (tx) => {
-      await requireCatalogue(tx, member.organizationId);
-      return fn(tx, member.organizationId);
-    });
+  const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
+    requireCatalogue(member);
+    return database.withOrg(member.organizationId, (tx) => fn(tx, member.organizationId));
+  };
 
   const answer = async (tx: OrgTx, organizationId: string, id: string) => {
     const dto = await readRecording(tx, organizationId, id);
@@ -178,8 +177,7 @@ export function createRecordingsService(ctx: AppContext) {
         { q, artist, year, origin, missing },
         async (known) => {
           if (!q) return inCatalogue(member, (tx, org) => repo.listRecordings(tx, org, filters, known));
-          // The plan's gate in the label's own transaction, then the search as the owner.
-          await inCatalogue(member, async () => {});
+          requireCatalogue(member);
           return repo.listRecordings(
             database.asOwner(SEARCH_AS_OWNER),
             member.organizationId,

@@ -26,7 +26,7 @@ export function createMasterSplitsService(ctx: AppContext) {
     set(member: Member, id: string, body: SplitsBody): Promise<RecordingDto> {
       const org = member.organizationId;
       return ctx.database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const recording = await repo.findRecording(tx, org, id, { lock: true });
         if (!recording) throw recordingNotFound();
         if (recording.row_version !== body.row_version) throw changedSinceRead();

@@ -211,7 +211,7 @@ export function createReleasesService(ctx: AppContext) {
         { q, artist, year, status, missing },
         (known) =>
           database.withOrg(org, async (tx) => {
-            await requireCatalogue(tx, org);
+            requireCatalogue(member);
             return repo.listReleases(tx, org, query, known);
           }),
       );
@@ -222,7 +222,7 @@ export function createReleasesService(ctx: AppContext) {
     async get(member: Member, id: string) {
       const org = member.organizationId;
       const detail = await database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         return readDetail(tx, org, id);
       });
       return detailDto(detail);
@@ -237,7 +237,7 @@ export function createReleasesService(ctx: AppContext) {
       const org = member.organizationId;
       const detail = await mapClash(org, body.catalogue_number, () =>
         database.withOrg(org, async (tx) => {
-          await requireCatalogue(tx, org);
+          requireCatalogue(member);
           const tracks = await numberTracks(tx, org, body.tracks ?? []);
           const defaults = await repo.catalogueDefaults(tx, org);
           const year = body.release_date ? Number(body.release_date.slice(0, 4)) : null;
@@ -276,7 +276,7 @@ export function createReleasesService(ctx: AppContext) {
       const org = member.organizationId;
       const detail = await mapClash(org, body.catalogue_number, () =>
         database.withOrg(org, async (tx) => {
-          await requireCatalogue(tx, org);
+          requireCatalogue(member);
           const before = await repo.lockRelease(tx, org, id);
           if (!before) throw releaseNotFound();
           if (before.row_version !== body.row_version) throw changedSinceRead();
@@ -320,7 +320,7 @@ export function createReleasesService(ctx: AppContext) {
     async remove(member: Member, id: string) {
       const org = member.organizationId;
       await database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const row = await repo.lockRelease(tx, org, id);
         if (!row) throw releaseNotFound();
         if (row.status !== 'draft') throw notDraft(row.status);
@@ -342,7 +342,7 @@ export function createReleasesService(ctx: AppContext) {
     async assignUpc(member: Member, id: string) {
       const org = member.organizationId;
       const detail = await database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const row = await repo.lockRelease(tx, org, id);
         if (!row) throw releaseNotFound();
         if (row.upc) throw new AppError('conflict', CATALOGUE_MESSAGES.upcAlreadySet);

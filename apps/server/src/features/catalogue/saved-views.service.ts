@@ -16,7 +16,7 @@ export function createSavedViewsService(ctx: AppContext) {
     list(member: Member): Promise<{ views: SavedViewDto[] }> {
       const org = member.organizationId;
       return ctx.database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         return { views: await repo.listSavedViews(tx, org, member.reviewer.id) };
       });
     },
@@ -25,7 +25,7 @@ export function createSavedViewsService(ctx: AppContext) {
     create(member: Member, view: Omit<SavedViewDto, 'id'>): Promise<SavedViewDto> {
       const org = member.organizationId;
       return ctx.database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const count = await repo.countSavedViewsLocked(tx, org, member.reviewer.id, view.tab);
         if (count >= CATALOGUE_LIMITS.savedViews)
           throw new AppError('plan_limit_reached', tooManyViews(view.tab));
@@ -37,7 +37,7 @@ export function createSavedViewsService(ctx: AppContext) {
     async remove(member: Member, id: string): Promise<{ ok: true }> {
       const org = member.organizationId;
       await ctx.database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         if (!(await repo.deleteSavedView(tx, org, member.reviewer.id, id)))
           throw notFound('Saved view not found');
       });

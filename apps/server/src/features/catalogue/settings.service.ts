@@ -34,11 +34,10 @@ async function readSettings(
 }
 
 export function createSettingsService(ctx: AppContext) {
-  const inCatalogue = <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) =>
-    ctx.database.withOrg(member.organizationId, async (tx) => {
-      await requireCatalogue(tx, member.organizationId);
-      return fn(tx, member.organizationId);
-    });
+  const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
+    requireCatalogue(member);
+    return ctx.database.withOrg(member.organizationId, (tx) => fn(tx, member.organizationId));
+  };
 
   return {
     /** GET /api/v1/catalogue/settings: the defaults (row_version 1) until the label saves some. */

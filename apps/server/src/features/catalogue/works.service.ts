@@ -133,11 +133,10 @@ const writersForAudit = (
 
 export function createWorksService(ctx: AppContext) {
   const withTotal = createListTotals(ctx);
-  const inCatalogue = <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) =>
-    ctx.database.withOrg(member.organizationId, async (tx) => {
-      await requireCatalogue(tx, member.organizationId);
-      return fn(tx, member.organizationId);
-    });
+  const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
+    requireCatalogue(member);
+    return ctx.database.withOrg(member.organizationId, (tx) => fn(tx, member.organizationId));
+  };
   const answer = async (tx: OrgTx, organizationId: string, id: string) => {
     const dto = await readWork(tx, organizationId, id);
     if (!dto) throw workNotFound();

@@ -38,7 +38,7 @@ export function createMergeService(ctx: AppContext) {
     async merge(member: Member, keepId: string, duplicateId: string): Promise<PartyDto> {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         if (keepId === duplicateId) throw new AppError('bad_request', CATALOGUE_MESSAGES.mergeSelf);
         await mergeRepo.lockPair(tx, org, [keepId, duplicateId]);
         const keep = await repo.findParty(tx, org, keepId);

@@ -67,7 +67,7 @@ export function createPartiesService(ctx: AppContext) {
     async list(member: Member, query: repo.PartiesQuery): Promise<{ rows: PartyRowDto[]; total: number }> {
       const org = member.organizationId;
       const { rows, total } = await database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         return repo.listParties(tx, org, query);
       });
       return { rows: rows.map(partyRowDto), total };
@@ -77,7 +77,7 @@ export function createPartiesService(ctx: AppContext) {
     async get(member: Member, id: string): Promise<PartyDto> {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         return readPartyDetail(tx, org, id);
       });
     },
@@ -90,7 +90,7 @@ export function createPartiesService(ctx: AppContext) {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
         try {
-          await requireCatalogue(tx, org);
+          requireCatalogue(member);
         } catch (err) {
           if (err instanceof AppError && err.code === 'plan_required') return { id: null };
           throw err;
@@ -103,7 +103,7 @@ export function createPartiesService(ctx: AppContext) {
     async create(member: Member, body: CreateBody): Promise<PartyDto> {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const values = fieldsOf(body, null);
         await checkPayee(tx, org, values.payee_id);
         const id = await repo.insertParty(tx, org, values, member.reviewer.id);
@@ -124,7 +124,7 @@ export function createPartiesService(ctx: AppContext) {
     async update(member: Member, id: string, body: UpdateBody): Promise<PartyDto> {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const before = await repo.lockParty(tx, org, id);
         if (!before) throw partyNotFound();
         if (before.row_version !== body.row_version) throw changedSinceRead();
@@ -152,7 +152,7 @@ export function createPartiesService(ctx: AppContext) {
     async remove(member: Member, id: string) {
       const org = member.organizationId;
       await database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const row = await repo.lockParty(tx, org, id);
         if (!row) throw partyNotFound();
         const counts = await repo.creditCounts(tx, org, id);

@@ -109,7 +109,7 @@ export function createPayeesService(ctx: AppContext) {
     async list(member: Member, query: { q?: string | undefined; limit: number; offset: number }) {
       const org = member.organizationId;
       const { rows, total } = await database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         return repo.listPayees(tx, org, query);
       });
       return { rows: rows.map(rowDto), total };
@@ -119,7 +119,7 @@ export function createPayeesService(ctx: AppContext) {
     async get(member: Member, id: string) {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         return readDetail(tx, org, id);
       });
     },
@@ -128,7 +128,7 @@ export function createPayeesService(ctx: AppContext) {
     async create(member: Member, body: CreateBody) {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const values = fieldsOf(body);
         const changes: Record<string, unknown> = diff({}, values);
         const details = detailsChange(null, body.payment_details);
@@ -148,7 +148,7 @@ export function createPayeesService(ctx: AppContext) {
     async update(member: Member, id: string, body: UpdateBody) {
       const org = member.organizationId;
       return database.withOrg(org, async (tx) => {
-        await requireCatalogue(tx, org);
+        requireCatalogue(member);
         const before = await repo.lockPayee(tx, org, id);
         if (!before) throw payeeNotFound();
         if (before.row_version !== body.row_version) throw changedSinceRead();

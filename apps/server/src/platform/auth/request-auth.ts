@@ -25,6 +25,11 @@ export interface Caller {
    * without a round trip of their own.
    */
   dataVersion?: string;
+  /**
+   * Whether the organization's plan includes the catalogue (subscription_plans.has_catalogue),
+   * read with the session: the catalogue's endpoints check it without a query of their own.
+   */
+  hasCatalogue?: boolean;
 }
 
 export interface Member extends Caller {
@@ -71,6 +76,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       is_admin: boolean | null;
       has_verified_factor: boolean;
       data_version: string | null;
+      has_catalogue: boolean | null;
     }>(
       'a request names its user before its organization is known',
       'request_auth_caller',
@@ -78,7 +84,9 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
          exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
            as has_verified_factor,
          (select v.version::text from organization_data_versions v
-           where v.organization_id = r.organization_id) as data_version
+           where v.organization_id = r.organization_id) as data_version,
+         (select p.has_catalogue from organizations o join subscription_plans p on p.id = o.subscription_plan_id
+           where o.id = r.organization_id) as has_catalogue
        from auth_sessions s left join reviewers r on r.user_id = s.user_id
        where s.id = $1 and s.user_id = $2`,
       [claims.session_id, claims.sub],
@@ -92,7 +100,9 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       aal: claims.aal,
       isRecovery: claims.is_recovery === true,
       isMfaPending: claims.aal !== 'aal2' && row.has_verified_factor === true,
-      ...(row.organization_id ? { dataVersion: row.data_version ?? '0' } : {}),
+      ...(row.organization_id
+        ? { dataVersion: row.data_version ?? '0', hasCatalogue: row.has_catalogue === true }
+        : {}),
       reviewer: row.reviewer_id
         ? {
             id: row.reviewer_id,

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -184,6 +184,51 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/**
+ * withOrg on PostgreSQL: BEGIN and the organization binding go in one round trip (a simple query of
+ * two statements; the id is checked as a uuid before it is quoted), then the work, then COMMIT.
+ * Drizzle's own transaction sends BEGIN alone, a round trip more on every request. The transaction
+ * handed to `fn` is drizzle's, over the checked-out connection, so nested transactions are
+ * savepoints as usual.
+ */
+function bindOrgPostgres(pool: pg.Pool, db: Db): Database['withOrg'] {
+  // Drizzle keeps these as private fields; its own transaction builds the same two objects.
+  const root = db as unknown as {
+    dialect: PgDialect;
+    session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
+  };
+  return (organizationId, fn) =>
+    inBoundConnection(pool, organizationId, (client) => {
+      const session = new NodePgSession(client, root.dialect, root.session.schema, root.session.options);
+      const tx = new NodePgTransaction(root.dialect, session, root.session.schema);
+      return fn(tx as unknown as OrgTx);
+    });
+}
+
+/** A pooled connection in a transaction bound to one organization (one round trip), committed after fn. */
+async function inBoundConnection<T>(
+  pool: pg.Pool,
+  organizationId: string,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const bind = `begin; ${bindOrgText(organizationId)}`;
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(bind);
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((e: Error) => {
+      broken = e;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (err) => console.error('postgres pool error', err));
@@ -197,7 +242,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     kind: 'postgres',
     url,
     global: db,
-    withOrg: bindOrg(db),
+    withOrg: bindOrgPostgres(pool, db),
     ...ownerPaths(db),
     async listen(channel, onPayload) {
       // A dedicated connection, reopened with backoff if the server drops it.
@@ -233,23 +278,12 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     async preparedAsOwner<T>(_reason: string, name: string, text: string, params: unknown[]) {
       return (await pool.query({ name, text, values: params })).rows as T[];
     },
-    async preparedAsOrg<T>(organizationId: string, name: string, text: string, params: unknown[]) {
-      const bind = `begin; ${bindOrgText(organizationId)}`;
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query(bind);
-        const rows = (await client.query({ name, text, values: params })).rows as T[];
-        await client.query('commit');
-        return rows;
-      } catch (error) {
-        await client.query('rollback').catch((e: Error) => {
-          broken = e;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+    preparedAsOrg<T>(organizationId: string, name: string, text: string, params: unknown[]) {
+      return inBoundConnection(
+        pool,
+        organizationId,
+        async (client) => (await client.query({ name, text, values: params })).rows as T[],
+      );
     },
     async migrate() {
       // Several copies may start at once: one migrates, the others wait for the lock.

@@ -275,6 +275,27 @@ describe('the job queue', () => {
     60_000,
   );
 
+  it("starts a job in the copy that sent it at once, not at its worker's next poll", async () => {
+    // A worker that polls every 30 seconds: only the wake-up on send can start the job sooner.
+    const slow = createJobQueue(server.database, { ...FAST, pollingIntervalSeconds: 30 });
+    slow.define<WriteItemsInput>(
+      'test-write-woken',
+      writeItems(() => {}),
+    );
+    await slow.start();
+    try {
+      const row = await slow.enqueue(label.organization.id, label.reviewer.id, 'test-write-woken', {
+        items: 3,
+        batch: 3,
+      });
+      await expect
+        .poll(async () => (await job(label.headers, row.id)).body.status, { timeout: 8_000, interval: 100 })
+        .toBe('succeeded');
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('runs recurring work once per interval, though both copies offer it', async () => {
     ticks.length = 0;
     const from = Date.now();

@@ -120,6 +120,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   const sweepEveryMs = (options.sweepIntervalSeconds ?? 30) * 1000;
   const staleAfterSeconds = options.staleAfterSeconds ?? 60;
   let sweep: NodeJS.Timeout | null = null;
+  /** This copy's worker for each kind, woken on send instead of waiting for its next poll. */
+  const workerIds = new Map<string, string>();
 
   async function send(row: { id: string; organization_id: string; kind: string }) {
     const kind = kinds.get(row.kind);
@@ -133,6 +135,10 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       retryBackoff: true,
       expireInSeconds: kind.options.expireInSeconds,
     });
+    // A job sent here starts here at once, not at the worker's next poll (up to pollingIntervalSeconds
+    // later: a dry run then its import waited two polls). Other copies still find it by polling.
+    const workerId = workerIds.get(row.kind);
+    if (workerId) boss.notifyWorker(workerId);
   }
 
   /**
@@ -234,13 +240,14 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         retryBackoff: true,
         expireInSeconds: entry.options.expireInSeconds,
       });
-      await instance.work<QueueMessage>(
+      const workerId = await instance.work<QueueMessage>(
         kind,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
         async ([job]) => {
           if (job) await runAttempt(kind, job);
         },
       );
+      workerIds.set(kind, workerId);
     }
     for (const [name, entry] of schedules) {
       await instance.createQueue(name, { name, retryLimit: 0, expireInSeconds: 15 * 60 });
@@ -298,6 +305,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       const instance = boss;
       boss = null;
       starting = null;
+      workerIds.clear();
       if (instance) await instance.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
     get started() {
