@@ -22,6 +22,7 @@ import { catalogueCsvRoutes } from './features/catalogue/csv-import-export.route
 import { releasesRoutes } from './features/catalogue/releases.routes.ts';
 import { contractsRoutes } from './features/contracts/contracts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
+import { distributionRoutes } from './features/distribution/distribution.routes.ts';
 import { feedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { hubRoutes } from './features/hub/hub.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await catalogueCsvRoutes(app, ctx);
   await releasesRoutes(app, ctx);
   await partiesRoutes(app, ctx);
+  await distributionRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@
  */
 import type { AppContext } from './context.ts';
 import { defineCatalogueCsvJobs } from './features/catalogue/csv-jobs.ts';
+import { defineDistributionJobs } from './features/distribution/distribution.jobs.ts';
 import { runDueReminders } from './features/marketing/reminders.ts';
 
 export function defineBackgroundWork(ctx: AppContext) {
@@ -13,4 +14,5 @@ export function defineBackgroundWork(ctx: AppContext) {
     await runDueReminders(ctx, new Date());
   });
   defineCatalogueCsvJobs(ctx);
+  defineDistributionJobs(ctx);
 }

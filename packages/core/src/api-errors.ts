@@ -20,6 +20,9 @@ export const ERROR_STATUS = {
   weak_password: 422,
   mfa_verification_failed: 422,
   mfa_challenge_expired: 422,
+  // Distribution: a release with blocking readiness problems, an ERN the schema refused.
+  not_ready: 422,
+  ern_invalid: 422,
   unauthorized: 401,
   session_expired: 401,
   forbidden: 403,

@@ -225,3 +225,70 @@ export const CATALOGUE_MESSAGES = {
   nameRequired: 'Enter a name',
   currencyInvalid: 'Enter a currency as its 3-letter code, like EUR or USD',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Artwork and master files: a release's artwork and a recording's master, for distribution. A record
+// without its own file uses its signed song's newest asset of that kind (source 'song').
+
+export const MASTER_FILE_FORMATS = ['wav', 'flac', 'aiff'] as const;
+export type MasterFileFormat = (typeof MASTER_FILE_FORMATS)[number];
+export const MASTER_FILE_FORMAT_LABELS: Record<MasterFileFormat, string> = {
+  wav: 'WAV',
+  flac: 'FLAC',
+  aiff: 'AIFF',
+};
+
+/** 1 -> "mono", 2 -> "stereo", 6 -> "6 channels". */
+export function channelsLabel(channels: number): string {
+  if (channels === 1) return 'mono';
+  if (channels === 2) return 'stereo';
+  return `${channels} channels`;
+}
+
+/** "WAV · 24-bit · 48 kHz · stereo": what a master is, read from its header. */
+export function masterFileSummary(audio: {
+  format: MasterFileFormat;
+  bit_depth: number;
+  sample_rate: number;
+  channels: number;
+}): string {
+  const rate = `${Number((audio.sample_rate / 1000).toFixed(2))} kHz`;
+  return `${MASTER_FILE_FORMAT_LABELS[audio.format]} · ${audio.bit_depth}-bit · ${rate} · ${channelsLabel(audio.channels)}`;
+}
+
+export const CATALOGUE_FILE_TEXTS = {
+  artworkHeading: 'Artwork',
+  uploadArtwork: 'Upload artwork',
+  removeArtwork: 'Remove artwork',
+  artworkRequirement: 'Square, at least 3000 x 3000 px, RGB, JPEG or PNG.',
+  artworkFromSong: 'From its signed song’s release assets. Upload artwork to use another image here.',
+  noArtwork: 'No artwork',
+  artworkFile: 'Artwork file',
+  removeArtworkQuestion: 'Remove this artwork? Its file is deleted.',
+  artworkSaved: 'Artwork saved',
+  artworkRemoved: 'Artwork removed',
+  masterHeading: 'Master',
+  uploadMaster: 'Upload master',
+  removeMaster: 'Remove master',
+  masterRequirement: 'WAV, FLAC or AIFF, at least 16-bit and 44.1 kHz. Stores expect stereo.',
+  masterFromSong: 'From its signed song’s release assets. Upload a master to use another file here.',
+  noMaster: 'No master yet.',
+  masterUnreadable: 'The file could not be read from storage. Upload it again.',
+  notStereo: 'Stores expect a stereo master: upload a stereo mix before distribution.',
+  masterFile: 'Master file',
+  downloadMaster: 'Download master',
+  removeMasterQuestion: 'Remove this master? Its file is deleted.',
+  masterSaved: 'Master saved',
+  masterRemoved: 'Master removed',
+  refusedTitle: 'The file was not accepted.',
+} as const;
+
+export const CATALOGUE_FILE_MESSAGES = {
+  fileNotFound: 'File not found: upload the file again',
+  artworkType: (type: string) =>
+    `Artwork: a file of type ${type || 'unknown'} is not accepted. Upload a JPEG or PNG image.`,
+  masterType: (type: string) =>
+    `Master: a file of type ${type || 'unknown'} is not accepted. Upload a WAV, FLAC or AIFF file.`,
+  tooLarge: (megabytes: number) =>
+    `The file is larger than the limit of ${megabytes} MB. Upload a smaller file.`,
+} as const;

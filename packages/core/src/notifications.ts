@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'contract_signed',
   'contract_declined',
   'label_copy_submitted',
+  'delivery_failed',
+  'store_live',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -36,6 +38,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   contract_signed: 'Contract signatures',
   contract_declined: 'Contracts declined',
   label_copy_submitted: 'Label copy sent by the artist',
+  delivery_failed: 'Deliveries that failed',
+  store_live: 'Releases live in stores',
 };
 
 /** The bell's texts (spec section 2). */
@@ -88,6 +92,9 @@ export function notificationTarget(
     case 'campaign_task_deadline_1day':
     case 'campaign_task_deadline_today':
       return song ? { path: `/signed-songs/${song}/marketing` } : null;
+    case 'delivery_failed':
+    case 'store_live':
+      return { path: '/distribution' };
     default:
       return null;
   }

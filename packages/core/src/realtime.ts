@@ -98,6 +98,14 @@ export const REALTIME_TABLES = [
   'catalogue_audit',
   'import_mappings',
   'saved_views',
+  // Distribution (issue 15): changes carry the release they belong to.
+  'distribution_destinations',
+  'release_distribution',
+  'distribution_deliveries',
+  'distribution_store_status',
+  'distribution_events',
+  'distribution_acks',
+  'media_inspections',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 
@@ -157,6 +165,8 @@ export interface RealtimeChange {
   reviewer_id?: string;
   user_id?: string;
   song_id?: string;
+  /** The release a distribution row belongs to. */
+  release_id?: string;
   conversation_id?: string;
   message_id?: string;
   user1_id?: string;

@@ -100,6 +100,14 @@ const envSchema = z.object({
     .optional(),
   /** How often each server copy looks for campaign task deadline reminders to send (decision 0010). */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * Where DDEX's ERN 4.3 schema (release-notification.xsd and allowed-value-sets.xsd) is: every
+   * message is checked against it before it leaves (decision 0027). Unset: ../shared/ddex/ern43
+   * beside the repository, when it is there.
+   */
+  DDEX_ERN43_SCHEMA_DIR: z.string().optional(),
+  /** How often destinations' acknowledgement folders are read, across every server copy. */
+  DISTRIBUTION_ACK_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** WebRTC ICE servers for video calls: a JSON array of RTCIceServer; [] means host candidates only. */
   ICE_SERVERS: iceServersSetting.default([]),
 });

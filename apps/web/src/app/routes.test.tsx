@@ -35,6 +35,13 @@ const memberRoutes = {
   'GET /api/v1/overview': json(200, makeOverview()),
   'GET /api/v1/signed-songs': json(200, { songs: [], total: 0, artists: [] }),
   'GET /api/v1/metadata-forms': json(200, { forms: [] }),
+  // Distribution's list and destinations, empty.
+  'GET /api/v1/distribution/releases': json(200, {
+    rows: [],
+    total: 0,
+    counts: { stores_in_error: 0, releases_in_error: 0, going_live_this_week: 0 },
+  }),
+  'GET /api/v1/distribution/destinations': json(200, { destinations: [] }),
   // The catalogue's grid, "Needs attention" and saved views, empty.
   'GET /api/v1/catalogue/recordings': json(200, { rows: [], total: 0 }),
   'GET /api/v1/catalogue/attention': json(200, { items: [], counts: {} }),

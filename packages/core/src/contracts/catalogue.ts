@@ -4,9 +4,11 @@
  * plan's has_catalogue (403 plan_required). Handlers: apps/server/src/features/catalogue/.
  */
 import { z } from 'zod';
+import { confirmAssetBody, presignAssetBody } from '../assets.ts';
 import {
   ATTENTION_KINDS,
   CATALOGUE_TABS,
+  MASTER_FILE_FORMATS,
   RECORDING_ARTIST_ROLES,
   RECORDING_ORIGINS,
   RELEASE_STATUSES,
@@ -89,13 +91,42 @@ const recordingRow = z.object({
   row_version: z.number(),
 });
 
+const masterFile = z
+  .object({
+    source: z.enum(['recording', 'song']),
+    key: z.string(),
+    filename: z.string(),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: 'A signed URL to listen or download (valid an hour); null when not read.' }),
+    audio: z
+      .object({
+        format: z.enum(MASTER_FILE_FORMATS),
+        bit_depth: z.number(),
+        sample_rate: z.number(),
+        channels: z.number(),
+      })
+      .nullable()
+      .meta({ description: "Read from the file's header; null when it was not read or could not be." }),
+  })
+  .nullable()
+  .meta({
+    description:
+      "The master distribution uses: the recording's own, else its signed song's newest master asset; null without either.",
+  });
+
 const recording = recordingRow.extend({
   subgenre: z.string().nullable(),
   bpm: z.number().nullable(),
   musical_key: z.string().nullable(),
   p_line_year: z.number().nullable(),
   p_line_owner: z.string().nullable(),
-  audio_master_key: z.string().nullable(),
+  audio_master_key: z
+    .string()
+    .nullable()
+    .meta({ description: "The recording's own master (storage key), null when it has none." }),
+  master_file: masterFile,
   song_id: z.string().nullable().meta({ description: 'The signed demo it came from (origin demo).' }),
   work: z.object({ id: z.string(), title: z.string(), iswc: z.string().nullable() }).nullable(),
   artists: z.array(creditedArtist),
@@ -290,7 +321,18 @@ const release = releaseRow.extend({
   c_line_year: z.number().nullable(),
   c_line_owner: z.string().nullable(),
   genre: z.string().nullable(),
-  artwork_url: z.string().nullable(),
+  artwork_key: z
+    .string()
+    .nullable()
+    .meta({ description: "The release's own artwork (storage key), null when it has none." }),
+  artwork_url: z.string().nullable().meta({
+    description:
+      "A signed URL (valid an hour) of the artwork distribution uses: the release's own, else its signed song's newest artwork asset.",
+  }),
+  artwork_source: z
+    .enum(['release', 'song'])
+    .nullable()
+    .meta({ description: 'Whose artwork artwork_url shows; null without any.' }),
   song_id: z.string().nullable(),
   tracks: z.array(
     z.object({
@@ -651,4 +693,123 @@ export const deleteSavedView = endpoint({
   params: idParams,
   responses: { 200: okResponse },
   errors: ['not_found', 'plan_required'],
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Artwork and master files: presign, the browser's PUT, then attach (the header checks of
+// core/assets.ts); remove. Each change is the record's next row_version and goes in its audit log.
+
+const presignedFileUpload = z.object({
+  key: z.string(),
+  upload_url: z.string(),
+  content_type: z.string().meta({ description: 'The Content-Type the PUT must carry.' }),
+});
+export type CatalogueFileUploadDto = z.infer<typeof presignedFileUpload>;
+
+const presignFileBody = presignAssetBody.omit({ kind: true });
+const attachFileBody = confirmAssetBody.extend({
+  row_version: z
+    .number({ message: 'row_version: must be a number' })
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: 'When sent: the row_version read; a stale one answers 409 conflict.' }),
+});
+const removeFileQuery = z.object({
+  row_version: z.coerce
+    .number({ message: 'row_version: must be a number' })
+    .int({ message: 'row_version: must be a whole number' })
+    .min(1, { message: 'row_version: must be 1 or more' })
+    .optional()
+    .meta({ description: 'When sent: the row_version read; a stale one answers 409 conflict.' }),
+});
+
+const PRESIGN_ERRORS = [
+  'not_found',
+  'unsupported_media_type',
+  'payload_too_large',
+  'plan_limit_reached',
+  'plan_required',
+] as const;
+/** A refused file (415) names the reason under `fields.key`; the refused file is deleted. */
+const ATTACH_ERRORS = [...PRESIGN_ERRORS, 'conflict'] as const;
+
+export const presignReleaseArtwork = endpoint({
+  operationId: 'presignReleaseArtwork',
+  summary: "A PUT URL for a release's artwork (JPEG or PNG)",
+  tag: 'catalogue',
+  method: 'POST',
+  path: '/api/v1/catalogue/releases/:id/artwork/presign',
+  access: 'member',
+  params: idParams,
+  body: presignFileBody,
+  responses: { 200: presignedFileUpload },
+  errors: [...PRESIGN_ERRORS],
+});
+
+export const attachReleaseArtwork = endpoint({
+  operationId: 'attachReleaseArtwork',
+  summary:
+    "After the PUT: checks the artwork's header (square, at least 3000 x 3000 px, RGB, JPEG or PNG) and sets it",
+  tag: 'catalogue',
+  method: 'POST',
+  path: '/api/v1/catalogue/releases/:id/artwork',
+  access: 'member',
+  params: idParams,
+  body: attachFileBody,
+  responses: { 200: release },
+  errors: [...ATTACH_ERRORS],
+});
+
+export const removeReleaseArtwork = endpoint({
+  operationId: 'removeReleaseArtwork',
+  summary: "Removes a release's own artwork (its signed song's artwork, if any, applies again)",
+  tag: 'catalogue',
+  method: 'DELETE',
+  path: '/api/v1/catalogue/releases/:id/artwork',
+  access: 'member',
+  params: idParams,
+  query: removeFileQuery,
+  responses: { 200: release },
+  errors: ['not_found', 'conflict', 'plan_required'],
+});
+
+export const presignRecordingMaster = endpoint({
+  operationId: 'presignRecordingMaster',
+  summary: "A PUT URL for a recording's master (WAV, FLAC or AIFF)",
+  tag: 'catalogue',
+  method: 'POST',
+  path: '/api/v1/catalogue/recordings/:id/master/presign',
+  access: 'member',
+  params: idParams,
+  body: presignFileBody,
+  responses: { 200: presignedFileUpload },
+  errors: [...PRESIGN_ERRORS],
+});
+
+export const attachRecordingMaster = endpoint({
+  operationId: 'attachRecordingMaster',
+  summary:
+    "After the PUT: checks the master's header (WAV, FLAC or AIFF, at least 16-bit and 44.1 kHz) and sets it",
+  tag: 'catalogue',
+  method: 'POST',
+  path: '/api/v1/catalogue/recordings/:id/master',
+  access: 'member',
+  params: idParams,
+  body: attachFileBody,
+  responses: { 200: recording },
+  errors: [...ATTACH_ERRORS],
+});
+
+export const removeRecordingMaster = endpoint({
+  operationId: 'removeRecordingMaster',
+  summary: "Removes a recording's own master (its signed song's master, if any, applies again)",
+  tag: 'catalogue',
+  method: 'DELETE',
+  path: '/api/v1/catalogue/recordings/:id/master',
+  access: 'member',
+  params: idParams,
+  query: removeFileQuery,
+  responses: { 200: recording },
+  errors: ['not_found', 'conflict', 'plan_required'],
 });

@@ -13,6 +13,7 @@ export * as catalogue from './catalogue.ts';
 export * as catalogueCsv from './catalogue-csv.ts';
 export * as contracts from './contracts.ts';
 export * as devMailbox from './dev-mailbox.ts';
+export * as distribution from './distribution.ts';
 export * as feedback from './feedback.ts';
 export * as hub from './hub.ts';
 export * as jobs from './jobs.ts';

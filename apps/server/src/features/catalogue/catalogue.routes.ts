@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { route } from '../../platform/endpoint-route.ts';
 import type { App } from '../../platform/http.ts';
 import { createAttentionService } from './attention.service.ts';
+import { createCatalogueFilesService } from './catalogue-files.service.ts';
 import { createLineageService } from './lineage.service.ts';
 import { createAssignIsrcService } from './recordings.isrc.ts';
 import { createRecordingsService } from './recordings.service.ts';
@@ -12,8 +13,8 @@ import { createSettingsService } from './settings.service.ts';
 import { createWorksService } from './works.service.ts';
 
 /**
- * The catalogue's endpoints for recordings, works, settings and UPC pool, Needs attention, lineage
- * and saved views (contract: packages/core/src/contracts/catalogue.ts). Releases: releases.routes.ts.
+ * The catalogue's endpoints for recordings (and their master files), works, settings and UPC pool,
+ * Needs attention, lineage and saved views (contract: packages/core/src/contracts/catalogue.ts). Releases: releases.routes.ts.
  */
 export async function catalogueRoutes(app: App, ctx: AppContext) {
   const recordings = createRecordingsService(ctx);
@@ -24,6 +25,7 @@ export async function catalogueRoutes(app: App, ctx: AppContext) {
   const settings = createSettingsService(ctx);
   const attention = createAttentionService(ctx);
   const views = createSavedViewsService(ctx);
+  const files = createCatalogueFilesService(ctx);
 
   route(app, ctx, catalogue.listRecordings, ({ member, query }) => recordings.list(member, query));
   route(app, ctx, catalogue.getRecording, ({ member, params }) => recordings.get(member, params.id));
@@ -38,6 +40,17 @@ export async function catalogueRoutes(app: App, ctx: AppContext) {
   route(app, ctx, catalogue.assignIsrc, ({ member, params }) => isrc.assign(member, params.id));
   route(app, ctx, catalogue.bulkUpdateRecordings, ({ member, body }) => recordings.bulkUpdate(member, body));
   route(app, ctx, catalogue.getRecordingLineage, ({ member, params }) => lineage.get(member, params.id));
+  route(app, ctx, catalogue.presignRecordingMaster, ({ member, params, body }) =>
+    files.presignMaster(member, params.id, body),
+  );
+  route(app, ctx, catalogue.attachRecordingMaster, async ({ member, params, body }) => {
+    await files.attachMaster(member, params.id, body);
+    return recordings.get(member, params.id);
+  });
+  route(app, ctx, catalogue.removeRecordingMaster, async ({ member, params, query }) => {
+    await files.removeMaster(member, params.id, query.row_version);
+    return recordings.get(member, params.id);
+  });
 
   route(app, ctx, catalogue.listWorks, ({ member, query }) => works.list(member, query));
   route(app, ctx, catalogue.getWork, ({ member, params }) => works.get(member, params.id));

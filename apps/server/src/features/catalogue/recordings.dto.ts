@@ -3,6 +3,7 @@ import type { RecordingDto, RecordingRowDto } from '@music-review/core/contracts
 import { iso } from '../../platform/dates.ts';
 import type { OrgTx } from '../../platform/db/index.ts';
 import { readAudit, readSplitHistory } from './audit.repo.ts';
+import { recordingMasterOf } from './catalogue-files.service.ts';
 import * as repo from './recordings.repo.ts';
 
 export function toRecordingRow(row: repo.RecordingListRow): RecordingRowDto {
@@ -26,7 +27,10 @@ export function toRecordingRow(row: repo.RecordingListRow): RecordingRowDto {
   };
 }
 
-/** A recording with everything its page shows, or undefined when it is not the label's. */
+/**
+ * A recording with everything its page shows, or undefined when it is not the label's. Its master's
+ * link and header facts come from storage, outside the transaction: `describeMasterFile`.
+ */
 export async function readRecording(
   tx: OrgTx,
   organizationId: string,
@@ -41,6 +45,7 @@ export async function readRecording(
   const releases = await repo.recordingReleases(tx, organizationId, id);
   const audit = await readAudit(tx, organizationId, id);
   const work = row.work_id ? await repo.workSummary(tx, organizationId, row.work_id) : undefined;
+  const masterFile = await recordingMasterOf(tx, organizationId, row);
   return {
     ...toRecordingRow({
       ...row,
@@ -54,6 +59,7 @@ export async function readRecording(
     p_line_year: row.p_line_year,
     p_line_owner: row.p_line_owner,
     audio_master_key: row.audio_master_key,
+    master_file: masterFile,
     song_id: row.song_id,
     work: work ?? null,
     artists,

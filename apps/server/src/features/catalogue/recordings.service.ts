@@ -13,7 +13,8 @@ import { createVersionedCache, organizationDataVersion } from '../../platform/ca
 import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound, validationError } from '../../platform/errors.ts';
 import { type AuditEntry, deleteSplitVersions, diff, writeAudit } from './audit.repo.ts';
-import { changedSinceRead, requireCatalogue } from './catalogue.access.ts';
+import { changedSinceRead, refuseWhileDelivering, requireCatalogue } from './catalogue.access.ts';
+import { describeMasterFile } from './catalogue-files.service.ts';
 import { readRecording, toRecordingRow } from './recordings.dto.ts';
 import * as repo from './recordings.repo.ts';
 
@@ -162,6 +163,18 @@ export function createRecordingsService(ctx: AppContext) {
     return dto;
   };
 
+  /**
+   * inCatalogue for a recording's answer, with its master's link and header facts read from storage
+   * once the transaction has ended.
+   */
+  const recordingInCatalogue = async (
+    member: Member,
+    fn: (tx: OrgTx, organizationId: string) => Promise<RecordingDto>,
+  ): Promise<RecordingDto> => {
+    const dto = await inCatalogue(member, fn);
+    return { ...dto, master_file: await describeMasterFile(ctx.storage.driver, dto.master_file) };
+  };
+
   return {
     /** GET /api/v1/catalogue/recordings */
     async list(
@@ -191,12 +204,12 @@ export function createRecordingsService(ctx: AppContext) {
 
     /** GET /api/v1/catalogue/recordings/{id} */
     get(member: Member, id: string): Promise<RecordingDto> {
-      return inCatalogue(member, (tx, org) => answer(tx, org, id));
+      return recordingInCatalogue(member, (tx, org) => answer(tx, org, id));
     },
 
     /** POST /api/v1/catalogue/recordings */
     create(member: Member, body: CreateBody): Promise<RecordingDto> {
-      return inCatalogue(member, async (tx, org) => {
+      return recordingInCatalogue(member, async (tx, org) => {
         const values = valuesFrom(body);
         const artists = creditsOf(body.artists);
         const names = await checkRecordingInput(tx, org, null, values, artists);
@@ -221,10 +234,11 @@ export function createRecordingsService(ctx: AppContext) {
 
     /** PATCH /api/v1/catalogue/recordings/{id}: only what changed is saved, as the next version. */
     update(member: Member, id: string, body: UpdateBody): Promise<RecordingDto> {
-      return inCatalogue(member, async (tx, org) => {
+      return recordingInCatalogue(member, async (tx, org) => {
         const before = await repo.findRecording(tx, org, id, { lock: true });
         if (!before) throw recordingNotFound();
         if (before.row_version !== body.row_version) throw changedSinceRead();
+        await refuseWhileDelivering(tx, org, { recordingId: id });
         const fieldChanges = diff({ ...before }, valuesFrom(body));
         const values = Object.fromEntries(
           Object.entries(fieldChanges).map(([field, [, after]]) => [field, after]),

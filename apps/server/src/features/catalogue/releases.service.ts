@@ -8,7 +8,8 @@ import { iso } from '../../platform/dates.ts';
 import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound, validationError } from '../../platform/errors.ts';
 import { diff, readAudit, writeAudit } from './audit.repo.ts';
-import { changedSinceRead, requireCatalogue } from './catalogue.access.ts';
+import { changedSinceRead, refuseWhileDelivering, requireCatalogue } from './catalogue.access.ts';
+import { releaseArtworkOf } from './catalogue-files.service.ts';
 import { createListTotals } from './recordings.service.ts';
 import * as repo from './releases.repo.ts';
 
@@ -159,13 +160,14 @@ export function createReleasesService(ctx: AppContext) {
     if (!row) throw releaseNotFound();
     return {
       row,
+      artwork: await releaseArtworkOf(tx, organizationId, row),
       tracks: await repo.releaseTracks(tx, organizationId, id),
       audit: await readAudit(tx, organizationId, id),
     };
   }
 
   async function detailDto(detail: Awaited<ReturnType<typeof readDetail>>): Promise<ReleaseDto> {
-    const { row, tracks, audit } = detail;
+    const { row, artwork, tracks, audit } = detail;
     return {
       ...rowDto(row),
       label_name: row.label_name,
@@ -175,7 +177,9 @@ export function createReleasesService(ctx: AppContext) {
       c_line_year: row.c_line_year,
       c_line_owner: row.c_line_owner,
       genre: row.genre,
-      artwork_url: await artworkUrl(row.artwork_key),
+      artwork_key: row.artwork_key,
+      artwork_url: await artworkUrl(artwork?.key ?? null),
+      artwork_source: artwork?.source ?? null,
       song_id: row.song_id,
       tracks,
       audit,
@@ -280,6 +284,7 @@ export function createReleasesService(ctx: AppContext) {
           const before = await repo.lockRelease(tx, org, id);
           if (!before) throw releaseNotFound();
           if (before.row_version !== body.row_version) throw changedSinceRead();
+          await refuseWhileDelivering(tx, org, { releaseId: id });
           const values = fieldsOf(body);
           const changes: Record<string, unknown> = diff(apiFields(before), values);
           const changed = Object.fromEntries(

@@ -6,6 +6,7 @@ import { organizations, reviewers, subscriptionPlans, users } from '../../platfo
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { seedCatalogueDemo } from '../catalogue/catalogue.demo.ts';
+import { seedDistributionDemo } from '../distribution/distribution.demo.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
 import { seedAfterSigningDemo } from './demo-after-signing.ts';
 import { seedDemoSongs } from './demo-songs.ts';
@@ -54,6 +55,7 @@ export async function seedDemo(
   if (storage) {
     await seedDemoSongs(database, storage, admin.organizationId);
     await seedAfterSigningDemo(database, storage, admin.organizationId);
+    await seedDistributionDemo(database, storage, admin.organizationId);
   }
   return created;
 }

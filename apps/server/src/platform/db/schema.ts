@@ -1642,3 +1642,183 @@ export const savedViews = pgTable(
   },
   (t) => [index('saved_views_reviewer_idx').on(t.reviewerId, t.tab)],
 );
+
+// ---------- Distribution (issue 15; features/distribution, decision 0027) ----------
+// Releases delivered as DDEX ERN 4.3 batches to destinations the label configures, followed store
+// by store. Every table carries organization_id for one RLS policy each.
+
+// Where deliveries go: an SFTP server, an S3-compatible bucket, or a folder on this server (demo and
+// development). `config` holds what may be shown; `secret_sealed` the password, key or secret,
+// sealed with the data key (secret-box.ts) and never answered.
+export const distributionDestinations = pgTable(
+  'distribution_destinations',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    name: text('name').notNull(),
+    /** sftp, s3, folder */
+    kind: text('kind').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    secretSealed: text('secret_sealed'),
+    /** The receiving party of the ERN's MessageRecipient. */
+    recipientDpid: text('recipient_dpid').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    /** The stores this destination serves (core/distribution.ts STORES, or the label's own names). */
+    stores: jsonb('stores').$type<string[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    /** When the acknowledgement folder was last read, and what that read said when it failed. */
+    acksCheckedAt: ts('acks_checked_at'),
+    acksError: text('acks_error'),
+    rowVersion: integer('row_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('distribution_destinations_org_name_idx').on(t.organizationId, t.name)],
+);
+
+// A release's distribution settings and summary, one row per release made on first use: deal
+// terms (territories: worldwide, a list, or worldwide except a list; an optional pre-order date)
+// and the counts of its last readiness check, which the /distribution list shows.
+export const releaseDistribution = pgTable('release_distribution', {
+  releaseId: uuid('release_id')
+    .primaryKey()
+    .references(() => releases.id, { onDelete: 'cascade' }),
+  organizationId: orgRef(),
+  /** worldwide, include, exclude */
+  territoryMode: text('territory_mode').notNull().default('worldwide'),
+  territories: jsonb('territories').$type<string[]>().notNull().default([]),
+  preOrderDate: date('pre_order_date'),
+  readinessErrors: integer('readiness_errors'),
+  readinessWarnings: integer('readiness_warnings'),
+  readinessCheckedAt: ts('readiness_checked_at'),
+  rowVersion: integer('row_version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// One message sent (or refused) to one destination: new, update or takedown. Its ERN is kept in
+// storage; `files` lists every file of the batch with its size and checksums once written.
+export const distributionDeliveries = pgTable(
+  'distribution_deliveries',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    destinationId: uuid('destination_id')
+      .notNull()
+      .references(() => distributionDestinations.id, { onDelete: 'cascade' }),
+    /** new, update, takedown */
+    kind: text('kind').notNull(),
+    /** The ERN's MessageId, also the batch folder's name. */
+    messageId: text('message_id').notNull(),
+    /** queued, sending, delivered, failed */
+    status: text('status').notNull().default('queued'),
+    jobId: uuid('job_id'),
+    /** The ERN message as built and checked (tens of kB): what was sent, downloadable. */
+    ernXml: text('ern_xml'),
+    files: jsonb('files').$type<Record<string, unknown>[]>().notNull().default([]),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('distribution_deliveries_message_idx').on(t.organizationId, t.messageId),
+    index('distribution_deliveries_release_idx').on(t.releaseId, t.createdAt),
+    index('distribution_deliveries_in_flight_idx')
+      .on(t.releaseId)
+      .where(sql`status in ('queued', 'sending')`),
+  ],
+);
+
+// Where a release stands at one store of one destination, with the time of each step.
+export const distributionStoreStatus = pgTable(
+  'distribution_store_status',
+  {
+    organizationId: orgRef(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    destinationId: uuid('destination_id')
+      .notNull()
+      .references(() => distributionDestinations.id, { onDelete: 'cascade' }),
+    store: text('store').notNull(),
+    status: text('status').notNull(),
+    /** The last action sent: new, update, takedown. */
+    action: text('action'),
+    note: text('note'),
+    lastDeliveryId: uuid('last_delivery_id'),
+    queuedAt: ts('queued_at'),
+    deliveredAt: ts('delivered_at'),
+    liveAt: ts('live_at'),
+    errorAt: ts('error_at'),
+    takenDownAt: ts('taken_down_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.destinationId, t.store] }),
+    index('distribution_store_status_org_status_idx').on(t.organizationId, t.status),
+  ],
+);
+
+// The history of a release's distribution: every status change, delivery, acknowledgement and note.
+export const distributionEvents = pgTable(
+  'distribution_events',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    destinationId: uuid('destination_id').references(() => distributionDestinations.id, {
+      onDelete: 'set null',
+    }),
+    deliveryId: uuid('delivery_id'),
+    store: text('store'),
+    /** status, delivery, acknowledgement, validation, note */
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    message: text('message'),
+    actorId: uuid('actor_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('distribution_events_release_idx').on(t.releaseId, t.createdAt),
+    index('distribution_events_destination_idx').on(t.destinationId, t.createdAt),
+  ],
+);
+
+// Acknowledgement files read from a destination, each once: what they said and what was done.
+export const distributionAcks = pgTable(
+  'distribution_acks',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    destinationId: uuid('destination_id')
+      .notNull()
+      .references(() => distributionDestinations.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    messageId: text('message_id'),
+    deliveryId: uuid('delivery_id'),
+    /** applied, unknown_message, malformed */
+    outcome: text('outcome').notNull(),
+    fileStatus: text('file_status'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('distribution_acks_file_idx').on(t.destinationId, t.fileName)],
+);
+
+// What a stored file is, read once from its bytes (keys never change content): format, checksums,
+// and for audio its duration and leading/trailing silence. Readiness and the ERN read these.
+export const mediaInspections = pgTable(
+  'media_inspections',
+  {
+    organizationId: orgRef(),
+    storageKey: text('storage_key').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    inspectedAt: ts('inspected_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.storageKey] })],
+);

@@ -150,8 +150,9 @@ describe('tenant scope in the types', () => {
     }
     expect(missing).toEqual([]);
     // The owner-level path stays the exception: a jump here deserves a look at the new calls.
+    // 30 with distribution's acknowledgement poller (it reads every label's destinations).
     expect(calls.length).toBeGreaterThan(5);
-    expect(calls.length).toBeLessThan(30);
+    expect(calls.length).toBeLessThanOrEqual(30);
   });
 
   it('refuses the unbound database where a tenant repository expects withOrg (checked by tsc)', () => {

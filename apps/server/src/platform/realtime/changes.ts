@@ -17,6 +17,7 @@ const notifyPayloadSchema = z.object({
   reviewer_id: uuid.optional(),
   user_id: uuid.optional(),
   song_id: uuid.optional(),
+  release_id: uuid.optional(),
   conversation_id: uuid.optional(),
   message_id: uuid.optional(),
   user1_id: uuid.optional(),

@@ -1,13 +1,17 @@
-import { CATALOGUE_MESSAGES } from '@music-review/core/catalogue';
+import { CATALOGUE_FILE_TEXTS, CATALOGUE_MESSAGES } from '@music-review/core/catalogue';
+import type { RecordingDto } from '@music-review/core/contracts/catalogue';
 import { MUSIC_CODE_MESSAGES } from '@music-review/core/music-codes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeClientSession } from '../../../../test/factories';
+import { FakeXhr } from '../../../../test/fake-xhr';
 import { apiError, json } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render';
 import { makePayeeRow, makeRecording, makeRecordingRow, rows, uuid } from '../../test/catalogue-fixtures';
 import { giveGridAHeight, serveCatalogue } from '../../test/catalogue-test-helpers';
+
+type Audio = NonNullable<NonNullable<RecordingDto['master_file']>['audio']>;
 
 const ID = uuid(1);
 const RECORDING = `/api/v1/catalogue/recordings/${ID}`;
@@ -234,5 +238,127 @@ describe('Recording drawer', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(location()).toBe('/catalogue');
+  });
+
+  describe('Master', () => {
+    const MASTER = `${RECORDING}/master`;
+    const KEY = `org-1/assets/recording_${ID}_master_0123456789ab/golden.wav`;
+    const stereo24: Audio = { format: 'wav', bit_depth: 24, sample_rate: 48_000, channels: 2 };
+    const withMaster = (audio: Audio | null = stereo24, rowVersion = 4) =>
+      makeRecording({
+        ...recording,
+        audio_master_key: KEY,
+        master_file: {
+          source: 'recording',
+          key: KEY,
+          filename: 'golden.wav',
+          url: 'https://files.example.com/golden.wav',
+          audio,
+        },
+        row_version: rowVersion,
+      });
+    const masterSection = (drawer: Awaited<ReturnType<typeof openDrawer>>['drawer']) =>
+      within(drawer.getByRole('region', { name: 'Master' }));
+
+    beforeEach(() => FakeXhr.install());
+
+    it('shows its master as format, bit depth, rate and channels, and removes it after asking', async () => {
+      const user = userEvent.setup({ delay: null });
+      const server = serve({
+        [`GET ${RECORDING}`]: json(200, withMaster()),
+        [`DELETE ${MASTER}`]: json(200, makeRecording({ ...recording, row_version: 5 })),
+      });
+      const { drawer } = await openDrawer();
+      const master = masterSection(drawer);
+      expect(master.getByText('WAV · 24-bit · 48 kHz · stereo')).toBeTruthy();
+      expect(master.getByText('golden.wav')).toBeTruthy();
+      expect(master.getByRole('link', { name: 'Download master' }).getAttribute('href')).toBe(
+        'https://files.example.com/golden.wav',
+      );
+      expect(master.queryByText(CATALOGUE_FILE_TEXTS.notStereo)).toBeNull();
+
+      await user.click(master.getByRole('button', { name: 'Remove master' }));
+      await user.click(master.getByRole('button', { name: 'Cancel' }));
+      expect(server.requestsTo(`DELETE ${MASTER}`)).toHaveLength(0);
+      await user.click(master.getByRole('button', { name: 'Remove master' }));
+      await user.click(master.getByRole('button', { name: 'Remove' }));
+      expect(await master.findByText('No master yet.')).toBeTruthy();
+      expect(server.requestsTo(`DELETE ${MASTER}`)).toHaveLength(1);
+      expect(master.queryByRole('button', { name: 'Remove master' })).toBeNull();
+    });
+
+    it('uploads a master, says why an 8-bit file is refused, and flags a mono one', async () => {
+      const reason = 'The master is 8-bit; it must be at least 16-bit.';
+      const presigned = {
+        key: KEY,
+        upload_url: 'https://storage.example.com/put/master',
+        content_type: 'audio/aiff',
+      };
+      const server = serve({
+        [`POST ${MASTER}/presign`]: json(200, presigned),
+        [`POST ${MASTER}`]: [
+          apiError(415, 'unsupported_media_type', reason, {}, { key: reason }),
+          json(200, withMaster({ format: 'aiff', bit_depth: 16, sample_rate: 44_100, channels: 1 })),
+        ],
+      });
+      const { drawer } = await openDrawer();
+      const master = masterSection(drawer);
+      expect(master.getByText('No master yet.')).toBeTruthy();
+      const user = userEvent.setup({ delay: null });
+      // No type from the browser, as for many AIFF files: the extension says which.
+      await user.upload(master.getByLabelText('Master file'), new File(['lofi'], 'lofi.aif'));
+      const alert = await master.findByRole('alert');
+      expect(alert.textContent).toBe(`The file was not accepted. ${reason}`);
+      expect(server.requestsTo(`POST ${MASTER}/presign`)[0]!.body).toEqual({
+        filename: 'lofi.aif',
+        content_type: 'audio/aiff',
+        size_bytes: 4,
+      });
+      expect(FakeXhr.sent[0]?.url).toBe(presigned.upload_url);
+
+      await user.upload(master.getByLabelText('Master file'), new File(['mono'], 'mono.aif'));
+      expect(await master.findByText('AIFF · 16-bit · 44.1 kHz · mono')).toBeTruthy();
+      expect(master.getByText(CATALOGUE_FILE_TEXTS.notStereo)).toBeTruthy();
+      expect(master.queryByRole('alert')).toBeNull();
+      expect(await screen.findByText('Master saved')).toBeTruthy();
+    });
+
+    it('shows its signed song’s master, and keeps its facts when an answer does not read the file', async () => {
+      const user = userEvent.setup({ delay: null });
+      const fromSong = (audio: Audio | null, changes: Partial<ReturnType<typeof makeRecording>>) =>
+        makeRecording({
+          ...recording,
+          isrc: null,
+          song_id: 'song-7',
+          master_file: {
+            source: 'song',
+            key: 'org-1/assets/song-7_master_1/m.wav',
+            filename: 'm.wav',
+            url: null,
+            audio,
+          },
+          ...changes,
+        });
+      serve({
+        [`GET ${RECORDING}`]: json(200, fromSong(stereo24, {})),
+        [`GET ${RECORDING}/lineage`]: json(200, {
+          song: null,
+          averages: { musical: null, artist: null, overall: null, reviews: 0 },
+          decision: null,
+          contracts: [],
+        }),
+        [`POST ${RECORDING}/assign-isrc`]: json(
+          200,
+          fromSong(null, { isrc: 'GBABC2500002', row_version: 4 }),
+        ),
+      });
+      const { drawer } = await openDrawer();
+      const master = masterSection(drawer);
+      expect(master.getByText(CATALOGUE_FILE_TEXTS.masterFromSong)).toBeTruthy();
+      expect(master.queryByRole('button', { name: 'Remove master' })).toBeNull();
+      await user.click(drawer.getByRole('button', { name: 'Assign ISRC' }));
+      expect(await screen.findByText('Assigned ISRC GBABC2500002')).toBeTruthy();
+      expect(master.getByText('WAV · 24-bit · 48 kHz · stereo')).toBeTruthy();
+    });
   });
 });

@@ -1,13 +1,11 @@
 import { RECORDING_ORIGIN_LABELS } from '@music-review/core/catalogue';
 import type { RecordingDto } from '@music-review/core/contracts/catalogue';
-import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge';
 import { paths } from '../../../../config/paths';
 import { useRecording } from '../../api/get-recording';
 import { useSaveRecording } from '../../api/save-recording';
-import { sameValue, serverFields, visibleErrors } from '../../form-values';
 import { AuditLog } from '../shared/audit-log';
 import { DrawerSection } from '../shared/drawer-section';
 import { FormFooter } from '../shared/form-footer';
@@ -23,15 +21,17 @@ import { CreditsEditor } from './credits-editor';
 import { LineageSection } from './lineage-section';
 import { MasterSplitsEditor } from './master-splits-editor';
 import { RecordingFields } from './recording-fields';
-import { checkRecording, type RecordingValues, recordingValues, valueOfField } from './recording-form';
+import { checkRecording, recordingValues, valueOfField } from './recording-form';
+import { RecordingMaster } from './recording-master';
 
 const linkClasses =
   'text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
  * A recording's drawer (?recording=<id>): every field edited in place and checked as typed, its
- * credits, work and master split saved with one Save that names the version read; the releases it
- * is on, where it came from (lineage) and every change (audit log).
+ * credits, work and master split saved with one Save that names the version read; its master file
+ * (uploaded and removed on its own); the releases it is on, where it came from (lineage) and every
+ * change (audit log).
  */
 export function RecordingDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const recording = useRecording(id);
@@ -111,6 +111,7 @@ export function RecordingDrawer({ id, onClose }: { id: string; onClose: () => vo
               ) : undefined
             }
           />
+          <RecordingMaster recording={data} onChanged={draft.reload} />
           <DrawerSection title="Credits">
             <CreditsEditor
               credits={values.artists}

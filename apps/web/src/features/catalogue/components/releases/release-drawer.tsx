@@ -1,14 +1,12 @@
 import { RELEASE_STATUS_LABELS, RELEASE_TYPE_LABELS } from '@music-review/core/catalogue';
 import type { ReleaseDto } from '@music-review/core/contracts/catalogue';
-import { ImageOff } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge';
 import { paths } from '../../../../config/paths';
 import { useRelease } from '../../api/get-release';
 import { useUpdateRelease } from '../../api/update-release';
-import { sameValue, serverFields, visibleErrors } from '../../form-values';
 import { AuditLog } from '../shared/audit-log';
 import { DrawerSection } from '../shared/drawer-section';
 import { FormFooter } from '../shared/form-footer';
@@ -19,8 +17,9 @@ import { RecordState } from '../shared/record-state';
 import { useDrawerForm } from '../shared/use-drawer-form';
 import { useRecordDraft } from '../shared/use-record-draft';
 import { AssignUpcButton } from './assign-upc-button';
+import { ReleaseArtwork } from './release-artwork';
 import { ReleaseFields } from './release-fields';
-import { checkRelease, type ReleaseValues, releaseValueOf, releaseValues } from './release-form';
+import { checkRelease, releaseValueOf, releaseValues } from './release-form';
 import { addTrack } from './release-tracks';
 import { TrackList } from './track-list';
 
@@ -29,7 +28,8 @@ const linkClasses =
 
 /**
  * A release's drawer (?release=<id>): every field edited in place and checked as typed, its tracks
- * in order (move, disc, add, remove), the artwork and every change. One Save names the version read.
+ * in order (move, disc, add, remove), the artwork (uploaded and removed on its own, not by Save) and
+ * every change. One Save names the version read.
  */
 export function ReleaseDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const release = useRelease(id);
@@ -49,7 +49,7 @@ export function ReleaseDrawer({ id, onClose }: { id: string; onClose: () => void
   const values = draft.values;
 
   const onSave = () => {
-    if (!form.attemptSave() || !check || !check.changes) return;
+    if (!form.attemptSave() || !check?.changes) return;
     update.mutate(
       { id, body: { ...check.changes, row_version: draft.version } },
       {
@@ -98,34 +98,20 @@ export function ReleaseDrawer({ id, onClose }: { id: string; onClose: () => void
         <RecordState error={release.error} onRetry={() => void release.refetch()} noun="release" />
       ) : (
         <div ref={bodyRef} className="flex flex-col gap-6">
-          <div className="flex flex-col gap-4 sm:flex-row">
-            {data.artwork_url ? (
-              <img
-                src={data.artwork_url}
-                alt={`Artwork of ${data.title}`}
-                className="size-32 shrink-0 rounded-lg border border-border object-cover"
-              />
-            ) : (
-              <div className="flex size-32 shrink-0 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-border text-xs text-muted-foreground">
-                <ImageOff aria-hidden="true" className="size-5" />
-                No artwork
-              </div>
-            )}
-            <div className="text-sm text-muted-foreground">
-              {data.song_id ? (
-                <p>
-                  The label copy of{' '}
-                  <Link to={paths.signedSong.href(data.song_id, 'label-copy')} className={linkClasses}>
-                    its signed song
-                  </Link>{' '}
-                  reads and writes this release.
-                </p>
-              ) : null}
+          <div className="text-sm text-muted-foreground">
+            {data.song_id ? (
               <p>
-                {data.track_count} {data.track_count === 1 ? 'track' : 'tracks'}
-                {data.tracks_missing_codes > 0 ? `, ${data.tracks_missing_codes} without an ISRC` : ''}.
+                The label copy of{' '}
+                <Link to={paths.signedSong.href(data.song_id, 'label-copy')} className={linkClasses}>
+                  its signed song
+                </Link>{' '}
+                reads and writes this release.
               </p>
-            </div>
+            ) : null}
+            <p>
+              {data.track_count} {data.track_count === 1 ? 'track' : 'tracks'}
+              {data.tracks_missing_codes > 0 ? `, ${data.tracks_missing_codes} without an ISRC` : ''}.
+            </p>
           </div>
           <ReleaseFields
             values={values}
@@ -137,6 +123,7 @@ export function ReleaseDrawer({ id, onClose }: { id: string; onClose: () => void
               ) : undefined
             }
           />
+          <ReleaseArtwork release={data} onChanged={draft.reload} />
           <DrawerSection title="Tracks">
             <TrackList tracks={values.tracks} errors={errors} onChange={(tracks) => change({ tracks })} />
             <RecordingPicker
