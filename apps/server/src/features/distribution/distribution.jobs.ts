@@ -175,8 +175,11 @@ async function deliver(ctx: AppContext, notifications: Notifications, run: JobRu
       error instanceof TransportError || error instanceof AppError
         ? error.message
         : 'The delivery failed unexpectedly. It was retried; deliver again, or ask support if it keeps failing.';
+    // The transports say "the delivery will be tried again"; on the last attempt it will not be.
+    const settled = message.replace(/[.;]?\s*[Tt]he delivery will be tried again\.$/, '.');
     if (last) {
-      await finish(ctx, notifications, org, delivery, { ok: false, error: message });
+      const tries = run.attempt > 1 ? ` It failed ${run.attempt} times: deliver again once it is fixed.` : '';
+      await finish(ctx, notifications, org, delivery, { ok: false, error: `${settled}${tries}` });
       return undefined;
     }
     await ctx.database.withOrg(org, (tx) =>
@@ -185,7 +188,7 @@ async function deliver(ctx: AppContext, notifications: Notifications, run: JobRu
         destinationId: delivery.destination_id,
         deliveryId: delivery.id,
         kind: 'delivery',
-        message: `Attempt ${run.attempt} failed: ${message} It is tried again.`,
+        message: `Attempt ${run.attempt} failed: ${settled} It will be tried again.`,
       }),
     );
     throw error;

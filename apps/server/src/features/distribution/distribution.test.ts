@@ -385,6 +385,7 @@ describe('distribution', () => {
   }, 90_000);
 
   it('delivers to a real SFTP server once, though two server copies run the queue', async () => {
+    await checked();
     const root = mkdtempSync(join(tmpdir(), 'mr-sftp-'));
     const sftp = await startSftpTestServer({ root, username: 'label', password: 'sftp-pass' });
     const second = { ...server.ctx, jobs: createJobQueue(server.database, { pollingIntervalSeconds: 0.5 }) };
@@ -444,12 +445,71 @@ describe('distribution', () => {
       expect(job!.attempts).toBe(1);
       const youtube = (await detail()).stores.find((s: Json) => s.store === 'youtube_music');
       expect(youtube.status).toBe('delivered');
+
+      // A connection dropped mid-upload: the attempt fails, the retry sends only what is missing.
+      sftp.setFaults({ dropAfterBytes: 400_000 });
+      const resent = await call('POST', `/api/v1/distribution/releases/${releaseId}/deliver`, {
+        kind: 'update',
+        destination_ids: [destination.id],
+      });
+      expect(resent.status, JSON.stringify(resent.body)).toBe(202);
+      const again = resent.body.deliveries[0].message_id;
+      await expect
+        .poll(async () => (await detail()).deliveries.find((d: Json) => d.message_id === again)?.status, {
+          timeout: 40_000,
+          interval: 500,
+        })
+        .toBe('delivered');
+      expect(readdirSync(join(root, 'inbox', again, 'resources'))).toHaveLength(3);
+      const [retried] = await queryRows<{ attempts: number }>(
+        owner(),
+        sql`select j.attempts from jobs j join distribution_deliveries d on d.job_id = j.id where d.message_id = ${again}`,
+      );
+      expect(retried!.attempts).toBe(2);
+      const history = (await detail()).history.map((e: Json) => e.message);
+      expect(
+        history.some((m: string) =>
+          /^Attempt 1 failed: The connection to the SFTP server at .+ was lost\. It will be tried again\.$/.test(
+            m,
+          ),
+        ),
+      ).toBe(true);
+
+      // A login the server refuses: no retry, the stores say why, and none is marked live.
+      const wrong = await created('/api/v1/distribution/destinations', {
+        name: 'Wrong login',
+        recipient_dpid: 'PADPIDA2007050901U',
+        recipient_name: 'A Distributor',
+        stores: ['tidal'],
+        connection: {
+          kind: 'sftp',
+          host: '127.0.0.1',
+          port: sftp.port,
+          username: 'label',
+          password: 'not-it',
+        },
+      });
+      const refused = await call('POST', `/api/v1/distribution/releases/${releaseId}/deliver`, {
+        kind: 'new',
+        destination_ids: [wrong.id],
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(202);
+      await expect
+        .poll(async () => (await detail()).stores.find((s: Json) => s.store === 'tidal')?.status, {
+          timeout: 20_000,
+        })
+        .toBe('error');
+      const tidal = (await detail()).stores.find((s: Json) => s.store === 'tidal');
+      expect(tidal.note).toMatch(/refused the login/);
+      expect(tidal.note).not.toContain('not-it');
+      expect(tidal.live_at).toBeNull();
+      await call('DELETE', `/api/v1/distribution/destinations/${wrong.id}`);
     } finally {
       await second.jobs.stop();
       await sftp.close();
       rmSync(root, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('locks the release and its recordings for edits while a delivery of it is in flight', async () => {
     const [delivery] = await queryRows<{ id: string }>(
