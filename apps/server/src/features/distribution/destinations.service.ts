@@ -172,10 +172,8 @@ export function createDestinationsService(ctx: AppContext) {
     async list(member: Member) {
       requireCatalogue(member);
       return database.withOrg(member.organizationId, async (tx) => {
-        const [rows, acks] = await Promise.all([
-          repo.listDestinations(tx, member.organizationId),
-          repo.unmatchedAcks(tx, member.organizationId),
-        ]);
+        const rows = await repo.listDestinations(tx, member.organizationId);
+        const acks = await repo.unmatchedAcks(tx, member.organizationId);
         return { destinations: rows.map((row) => toDestinationDto(row, unseal(row), acks)) };
       });
     },

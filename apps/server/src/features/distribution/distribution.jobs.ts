@@ -350,7 +350,10 @@ async function applyAck(
       });
     if (status === 'error' || status === 'live') {
       const title = await repo.releaseTitle(tx, org, delivery.release_id);
-      const storeNames = stores.map((s) => storeLabel(s.store)).join(', ');
+      const storeNames = stores
+        .map((s) => storeLabel(s.store))
+        .sort((a, b) => a.localeCompare(b))
+        .join(', ');
       return notifications.notify(tx, {
         organizationId: org,
         recipients: 'all_members',

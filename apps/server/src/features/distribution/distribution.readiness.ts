@@ -36,10 +36,8 @@ export interface GatheredRelease {
 export async function gatherRelease(tx: OrgTx, org: string, releaseId: string): Promise<GatheredRelease> {
   const release = await repo.findRelease(tx, org, releaseId);
   if (!release) throw notFound('Release not found');
-  const [tracks, files] = await Promise.all([
-    repo.releaseTracks(tx, org, releaseId),
-    effectiveReleaseFiles(tx, org, releaseId),
-  ]);
+  const tracks = await repo.releaseTracks(tx, org, releaseId);
+  const files = await effectiveReleaseFiles(tx, org, releaseId);
   const masters = new Map(files.tracks.map((t) => [t.recordingId, t.master?.key ?? null]));
   const keys = [files.artwork?.key, ...masters.values()].filter((k): k is string => !!k);
   const found = await repo.inspections(tx, org, keys);

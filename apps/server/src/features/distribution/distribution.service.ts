@@ -99,14 +99,13 @@ export function createDistributionService(ctx: AppContext) {
       errors: readiness.errors.length,
       warnings: readiness.warnings.length,
     });
-    const [stores, deliveries, history, validation, destinations, inFlight] = await Promise.all([
-      repo.releaseStores(tx, org, g.release.id),
-      repo.releaseDeliveries(tx, org, g.release.id),
-      repo.releaseHistory(tx, org, g.release.id),
-      repo.lastValidation(tx, org, g.release.id),
-      repo.listDestinations(tx, org),
-      repo.deliveryInFlight(tx, org, g.release.id),
-    ]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const stores = await repo.releaseStores(tx, org, g.release.id);
+    const deliveries = await repo.releaseDeliveries(tx, org, g.release.id);
+    const history = await repo.releaseHistory(tx, org, g.release.id);
+    const validation = await repo.lastValidation(tx, org, g.release.id);
+    const destinations = await repo.listDestinations(tx, org);
+    const inFlight = await repo.deliveryInFlight(tx, org, g.release.id);
     const r = g.release;
     return {
       release: summaryDto(r),
@@ -166,10 +165,8 @@ export function createDistributionService(ctx: AppContext) {
       const org = member.organizationId;
       const today = new Date().toISOString().slice(0, 10);
       return database.withOrg(org, async (tx) => {
-        const [rows, counts] = await Promise.all([
-          repo.listReleases(tx, org, query),
-          repo.listCounts(tx, org, today),
-        ]);
+        const rows = await repo.listReleases(tx, org, query);
+        const counts = await repo.listCounts(tx, org, today);
         return {
           rows: rows.map(({ total: _total, ...row }) => ({
             id: row.id,
@@ -363,9 +360,11 @@ export function createDistributionService(ctx: AppContext) {
         });
         await database.withOrg(org, (tx) => repo.setDeliveryJob(tx, org, id, job.id));
       }
-      const rows = await database.withOrg(org, async (tx) =>
-        Promise.all(created.ids.map((id) => repo.findDelivery(tx, org, id))),
-      );
+      const rows = await database.withOrg(org, async (tx) => {
+        const found: (repo.DeliveryRow | undefined)[] = [];
+        for (const id of created.ids) found.push(await repo.findDelivery(tx, org, id));
+        return found;
+      });
       return { deliveries: rows.filter((r): r is repo.DeliveryRow => !!r).map(deliveryDto) };
     },
 

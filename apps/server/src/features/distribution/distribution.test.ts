@@ -367,6 +367,15 @@ describe('distribution', () => {
     expect(refused.history.some((e: Json) => e.kind === 'acknowledgement' && /refused/.test(e.message))).toBe(
       true,
     );
+    // The bell says both: live, then refused.
+    const bell = await call('GET', '/api/v1/notifications?limit=20', undefined, colleague);
+    const told = (bell.body.notifications as Json[]).map((n) => [n.type, n.message]);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        ['store_live', '“Paper Moons” is live on Deezer, Spotify.'],
+        ['delivery_failed', '“Paper Moons” was refused by Outbox: Artwork text does not match the metadata'],
+      ]),
+    );
 
     // A member sets a store by hand, with a note.
     const manual = await call(
@@ -412,7 +421,7 @@ describe('distribution', () => {
         ok: true,
         message: 'Connected. The acknowledgement folder holds 0 files.',
       });
-      const before = sftp.totalConnections;
+      const before = sftp.bytesWritten;
       const sent = await call('POST', `/api/v1/distribution/releases/${releaseId}/deliver`, {
         kind: 'update',
         destination_ids: [destination.id],
@@ -436,8 +445,11 @@ describe('distribution', () => {
         'resources',
       ]);
       expect(readdirSync(join(root, 'inbox', batch, 'resources'))).toHaveLength(3);
-      // One connection for the one attempt: the other copy never ran it.
-      expect(sftp.totalConnections - before).toBe(1);
+      // Written once: the batch's files and the small completion marker, not twice by two copies.
+      const files = (await detail()).deliveries.find((d: Json) => d.message_id === batch).files as Json[];
+      const marker = sftp.bytesWritten - before - files.reduce((sum, f) => sum + f.bytes, 0);
+      expect(marker).toBeGreaterThan(0);
+      expect(marker).toBeLessThan(200);
       const [job] = await queryRows<{ attempts: number }>(
         owner(),
         sql`select j.attempts from jobs j join distribution_deliveries d on d.job_id = j.id where d.message_id = ${batch}`,
@@ -503,7 +515,6 @@ describe('distribution', () => {
       expect(tidal.note).toMatch(/refused the login/);
       expect(tidal.note).not.toContain('not-it');
       expect(tidal.live_at).toBeNull();
-      await call('DELETE', `/api/v1/distribution/destinations/${wrong.id}`);
     } finally {
       await second.jobs.stop();
       await sftp.close();
@@ -557,7 +568,8 @@ describe('distribution', () => {
     expect(all.status).toBe(200);
     const row = all.body.rows.find((r: Json) => r.id === releaseId);
     expect(row.pipeline_status).toBe('error');
-    expect(all.body.counts.stores_in_error).toBe(1);
+    // Deezer refused the update; Tidal's destination refused the login (Spotify was set live by hand).
+    expect(all.body.counts).toMatchObject({ stores_in_error: 2, releases_in_error: 1 });
     const errors = await call('GET', '/api/v1/distribution/releases?status=error');
     expect(errors.body.rows.map((r: Json) => r.id)).toEqual([releaseId]);
     const blocked = await call('GET', '/api/v1/distribution/releases?status=blocked');
