@@ -1,16 +1,16 @@
 import type { PeopleTab } from '@music-review/core/catalogue';
 import { CATALOGUE_TEXTS } from '@music-review/core/catalogue';
-import { UserPlus } from 'lucide-react';
+import { SearchX, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyState, ListSkeleton, LoadError, ShowMore } from '../../../components/list-states';
 import { SearchField } from '../../../components/search-field';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/text-field';
+import { pagedRows } from '../../../lib/paged-rows';
 import { useParties } from '../api/list-parties';
 import { countLabel } from '../lib/format';
 import { partyFiltersFrom, ROLE_NOUNS, SORT_LABELS, TAB_ROLES } from '../lib/people-filters';
-import { EmptyState, ListSkeleton, LoadError } from './list-states';
 import { PartyList } from './party-list';
 import { isPlanRequired, PlanRequired } from './plan-required';
 
@@ -42,9 +42,7 @@ export function PartiesPanel({
   );
   const onSearch = useCallback((q: string) => setParam('q', q), [setParam]);
 
-  const pages = parties.data?.pages ?? [];
-  const rows = pages.flatMap((page) => page.rows);
-  const total = pages[0]?.total ?? 0;
+  const { rows, total } = pagedRows(parties.data);
 
   let content: ReactNode;
   if (parties.isPending) {
@@ -61,50 +59,37 @@ export function PartiesPanel({
   } else if (rows.length === 0 && filters.q) {
     content = (
       <EmptyState
-        isFiltered
+        icon={SearchX}
         title={`No ${noun.many} match “${filters.q}”`}
-        text="Search looks at credited names, other credited names, legal names, IPI and ISNI."
-        action={
+        actions={
           <Button variant="outline" onClick={() => setParam('q', '')}>
             Clear search
           </Button>
         }
-      />
+      >
+        Search looks at credited names, other credited names, legal names, IPI and ISNI.
+      </EmptyState>
     );
   } else if (rows.length === 0) {
     content = (
       <EmptyState
+        icon={Users}
         title={`No ${noun.many} yet`}
-        text={`People appear here as songs are signed and metadata is confirmed, or add them yourself.`}
-        action={
+        actions={
           <Button onClick={onAddPerson}>
             <UserPlus aria-hidden="true" />
             {CATALOGUE_TEXTS.addPerson}
           </Button>
         }
-      />
+      >
+        People appear here as songs are signed and metadata is confirmed, or add them yourself.
+      </EmptyState>
     );
   } else {
     content = (
       <div className="flex flex-col gap-3">
         <PartyList label={noun.heading} parties={rows} />
-        {parties.isFetchNextPageError ? (
-          <Alert>{parties.error?.message || 'Failed to load more'}</Alert>
-        ) : null}
-        {parties.hasNextPage ? (
-          <div className="flex flex-col items-center gap-2 pt-2">
-            <p className="text-sm text-muted-foreground">
-              Showing {rows.length.toLocaleString()} of {total.toLocaleString()}
-            </p>
-            <Button
-              variant="outline"
-              isLoading={parties.isFetchingNextPage}
-              onClick={() => void parties.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          </div>
-        ) : null}
+        <ShowMore list={parties} shown={rows.length} total={total} errorMessage="Failed to load more" />
       </div>
     );
   }

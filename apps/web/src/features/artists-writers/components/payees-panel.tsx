@@ -1,12 +1,12 @@
-import { Landmark } from 'lucide-react';
+import { Landmark, SearchX, Users } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyState, ListSkeleton, LoadError, ShowMore } from '../../../components/list-states';
 import { SearchField } from '../../../components/search-field';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { pagedRows } from '../../../lib/paged-rows';
 import { usePayees } from '../api/list-payees';
 import { countLabel } from '../lib/format';
-import { EmptyState, ListSkeleton, LoadError } from './list-states';
 import { PayeeDrawer } from './payee-drawer';
 import { PayeeList } from './payee-list';
 import { isPlanRequired, PlanRequired } from './plan-required';
@@ -33,9 +33,7 @@ export function PayeesPanel({ onAddPayee }: { onAddPayee: () => void }) {
   );
   const onSearch = useCallback((text: string) => setParam('q', text), [setParam]);
 
-  const pages = payees.data?.pages ?? [];
-  const rows = pages.flatMap((page) => page.rows);
-  const total = pages[0]?.total ?? 0;
+  const { rows, total } = pagedRows(payees.data);
 
   let content: ReactNode;
   if (payees.isPending) {
@@ -52,48 +50,37 @@ export function PayeesPanel({ onAddPayee }: { onAddPayee: () => void }) {
   } else if (rows.length === 0 && q) {
     content = (
       <EmptyState
-        isFiltered
+        icon={SearchX}
         title={`No payees match “${q}”`}
-        text="Try another spelling, or part of the name."
-        action={
+        actions={
           <Button variant="outline" onClick={() => setParam('q', '')}>
             Clear search
           </Button>
         }
-      />
+      >
+        Try another spelling, or part of the name.
+      </EmptyState>
     );
   } else if (rows.length === 0) {
     content = (
       <EmptyState
+        icon={Users}
         title="No payees yet"
-        text="A payee is the legal or tax entity that is paid. Several people may pay into one payee."
-        action={
+        actions={
           <Button onClick={onAddPayee}>
             <Landmark aria-hidden="true" />
             Add payee
           </Button>
         }
-      />
+      >
+        A payee is the legal or tax entity that is paid. Several people may pay into one payee.
+      </EmptyState>
     );
   } else {
     content = (
       <div className="flex flex-col gap-3">
         <PayeeList payees={rows} />
-        {payees.isFetchNextPageError ? <Alert>{payees.error?.message || 'Failed to load more'}</Alert> : null}
-        {payees.hasNextPage ? (
-          <div className="flex flex-col items-center gap-2 pt-2">
-            <p className="text-sm text-muted-foreground">
-              Showing {rows.length.toLocaleString()} of {total.toLocaleString()}
-            </p>
-            <Button
-              variant="outline"
-              isLoading={payees.isFetchingNextPage}
-              onClick={() => void payees.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          </div>
-        ) : null}
+        <ShowMore list={payees} shown={rows.length} total={total} errorMessage="Failed to load more" />
       </div>
     );
   }

@@ -1,10 +1,10 @@
 import { DISTRIBUTION_MESSAGES, DISTRIBUTION_TEXTS } from '@music-review/core/distribution';
 import { Plus, Send } from 'lucide-react';
+import { EmptyState, ListSkeleton, LoadError } from '../../../components/list-states';
 import { Button } from '../../../components/ui/button';
 import type { useDestinations } from '../api/list-destinations';
 import { DestinationCard } from './destination-card';
 import { DestinationForm } from './destination-form';
-import { EmptyState, ListSkeleton, LoadError } from './list-states';
 
 /** Which form is open: a new destination's, an existing one's (its id), or none. */
 export type DestinationEditing = 'new' | string | null;
@@ -56,7 +56,7 @@ export function DestinationsPanel({
         />
       ) : list.length === 0 && editing !== 'new' ? (
         <EmptyState
-          icon={<Send aria-hidden="true" className="size-8 text-muted-foreground" />}
+          icon={Send}
           title="No destinations yet"
           actions={
             isAdmin ? (

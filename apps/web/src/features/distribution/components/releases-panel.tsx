@@ -2,14 +2,15 @@ import { DISTRIBUTION_TEXTS } from '@music-review/core/distribution';
 import { Disc3, Plus, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmptyState, ListSkeleton, LoadError, ShowMore } from '../../../components/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { pagedRows } from '../../../lib/paged-rows';
 import type { DistributionFilters } from '../api/keys';
 import type { useDistributionReleases } from '../api/list-distribution-releases';
 import type { DestinationDto } from '../distribution-types';
 import { countLabel } from './format';
-import { EmptyState, ListSkeleton, LoadError } from './list-states';
 import { ReleaseFilters } from './release-filters';
 import { ReleaseList } from './release-list';
 
@@ -52,9 +53,7 @@ export function ReleasesPanel({
   isAdmin: boolean;
   onAddDestination: () => void;
 }) {
-  const pages = releases.data?.pages ?? [];
-  const rows = pages.flatMap((page) => page.rows);
-  const total = pages[0]?.total ?? 0;
+  const { rows, total } = pagedRows(releases.data);
   const isFiltered = Boolean(filters.status || filters.destination || filters.q);
   const hasNoDestination = destinations !== null && destinations.length === 0;
 
@@ -71,7 +70,7 @@ export function ReleasesPanel({
   } else if (rows.length === 0 && isFiltered) {
     content = (
       <EmptyState
-        icon={<SearchX aria-hidden="true" className="size-8 text-muted-foreground" />}
+        icon={SearchX}
         title="No releases match these filters"
         actions={
           <Button variant="outline" onClick={onClearFilters}>
@@ -85,7 +84,7 @@ export function ReleasesPanel({
   } else if (rows.length === 0) {
     content = (
       <EmptyState
-        icon={<Disc3 aria-hidden="true" className="size-8 text-muted-foreground" />}
+        icon={Disc3}
         title="No releases to distribute yet"
         actions={
           <>
@@ -118,23 +117,12 @@ export function ReleasesPanel({
     content = (
       <div className="flex flex-col gap-3">
         <ReleaseList rows={rows} />
-        {releases.isFetchNextPageError ? (
-          <Alert>{releases.error?.message || 'More releases could not be loaded. Try again.'}</Alert>
-        ) : null}
-        {releases.hasNextPage ? (
-          <div className="flex flex-col items-center gap-2 pt-2">
-            <p className="text-sm text-muted-foreground">
-              Showing {rows.length.toLocaleString()} of {total.toLocaleString()}
-            </p>
-            <Button
-              variant="outline"
-              isLoading={releases.isFetchingNextPage}
-              onClick={() => void releases.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          </div>
-        ) : null}
+        <ShowMore
+          list={releases}
+          shown={rows.length}
+          total={total}
+          errorMessage="More releases could not be loaded. Try again."
+        />
       </div>
     );
   }

@@ -7,7 +7,7 @@ import { useDestinations } from '../api/list-destinations';
 import { useDistributionReleases } from '../api/list-distribution-releases';
 import { type DestinationEditing, DestinationsPanel } from '../components/destinations-panel';
 import { DistributionTabs } from '../components/distribution-tabs';
-import { isPlanRequired, PlanRequired } from '../components/list-states';
+import { isPlanRequired, PlanRequired } from '../components/plan-required';
 import { ReleasesPanel } from '../components/releases-panel';
 import { SummaryTiles } from '../components/summary-tiles';
 import { useDistributionUrl } from '../distribution-url';

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -13,7 +14,7 @@ import { DeliveriesSection } from '../components/deliveries-section';
 import { DeliveryActions } from '../components/delivery-actions';
 import { formatDay } from '../components/format';
 import { HistorySection } from '../components/history-section';
-import { isPlanRequired, LoadError, PlanRequired } from '../components/list-states';
+import { isPlanRequired, PlanRequired } from '../components/plan-required';
 import { DEAL_TERMS_ID, ReadinessSection } from '../components/readiness-section';
 import { PageSection } from '../components/section';
 import { StoresSection } from '../components/stores-section';

@@ -3,7 +3,7 @@ import { fillPath } from '@music-review/core/endpoint';
 import type { LabelCopyExportFormat } from '@music-review/core/label-copy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../../../lib/auth/auth-context';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../../lib/download-file';
 import { songLabelCopyQueryKey } from './get-song-label-copy';
 
 /**

@@ -1,7 +1,7 @@
 import { downloadLabelCopyGeneratorLink } from '@music-review/core/contracts/label-copy';
 import { fillPath } from '@music-review/core/endpoint';
 import type { LabelCopyExportFormat } from '@music-review/core/label-copy';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../../lib/download-file';
 
 /**
  * GET /api/v1/public/label-copy-generator/{token}/{format}: downloads a generator link's document as

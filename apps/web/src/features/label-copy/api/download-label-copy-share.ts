@@ -1,7 +1,7 @@
 import { downloadLabelCopyShare } from '@music-review/core/contracts/label-copy';
 import { fillPath } from '@music-review/core/endpoint';
 import type { LabelCopyExportFormat } from '@music-review/core/label-copy';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../../lib/download-file';
 
 /**
  * GET /api/v1/public/label-copies/{token}/{format}: downloads a share link's label copy as PDF or

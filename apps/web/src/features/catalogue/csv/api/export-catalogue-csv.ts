@@ -7,7 +7,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { queryString } from '../../../../lib/api-client';
 import { useAuthStore } from '../../../../lib/auth/auth-context';
-import { saveCsvFile } from './save-csv-file';
+import { downloadFile } from '../../../../lib/download-file';
 
 const ENDPOINTS = { recordings: exportRecordingsCsv, releases: exportReleasesCsv, works: exportWorksCsv };
 
@@ -41,7 +41,7 @@ export function useExportCatalogueCsv(kind: CsvKind) {
   const store = useAuthStore();
   return useMutation({
     mutationFn: (filters: CsvExportFilters) =>
-      saveCsvFile(
+      downloadFile(
         ENDPOINTS[kind].path + queryString(exportQuery(kind, filters)),
         store.getAccessToken(),
         `catalogue-${kind}.csv`,

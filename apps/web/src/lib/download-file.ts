@@ -1,5 +1,6 @@
-import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from '../../../../lib/api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api-client';
 
+/** The file name the answer gives (RFC 6266: the UTF-8 `filename*` first, then `filename`), else `fallback`. */
 function fileNameOf(response: Response, fallback: string) {
   const header = response.headers.get('content-disposition') ?? '';
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
@@ -14,10 +15,12 @@ function fileNameOf(response: Response, fallback: string) {
 }
 
 /**
- * GETs a CSV file as the signed-in member and saves it; a refusal (the plan's export limit, a missing
- * file) is thrown as the API's error. Files are not JSON, so these downloads bypass `api.call`.
+ * GETs a file from the API (with the member's bearer token when given; public links pass null) and
+ * saves it under the name the answer gives, else `fallbackName`. Files are not JSON, so downloads
+ * bypass `api.call`; a refusal (a plan limit, a missing file) is thrown as the API's error, a failed
+ * connection as `network_error`.
  */
-export async function saveCsvFile(path: string, accessToken: string | null, fallbackName: string) {
+export async function downloadFile(path: string, accessToken: string | null, fallbackName: string) {
   let response: Response;
   try {
     response = await fetch(path, {
