@@ -316,6 +316,8 @@ function freePort(): Promise<number> {
 
 export interface ServerCopy {
   baseURL: string;
+  /** The copy's DATA_DIR (files a test reads or writes as a remote party would). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -393,5 +395,5 @@ export async function startServerCopy(sql: string[]): Promise<ServerCopy> {
     }
     await new Promise((wake) => setTimeout(wake, 250));
   }
-  return { baseURL, stop };
+  return { baseURL, dataDir, stop };
 }

@@ -76,6 +76,8 @@ export default defineConfig({
       RATE_LIMIT_VERIFY_PER_IP: '100000',
       RATE_LIMIT_PUBLIC_LINK_PER_IP: '100000',
       REMINDER_INTERVAL_SECONDS: '2',
+      // Distribution's acknowledgement folders read every 2 s, so an acknowledgement shows quickly.
+      DISTRIBUTION_ACK_POLL_SECONDS: '2',
     },
   },
 });
