@@ -35,6 +35,8 @@ async function main() {
   const stagedSweep = ctx.storage.local ? startStagedUploadSweep(ctx.storage.local) : null;
 
   let closing = false;
+  /** The job queue's start, which a stop during start-up waits for (it would close the pool under it). */
+  let jobsStarting: Promise<void> | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -42,6 +44,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await jobsStarting?.catch(() => {});
       await ctx.jobs.stop();
       await callSweep?.stop();
       await stagedSweep?.stop();
@@ -60,7 +63,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Background jobs and recurring work (campaign reminders): exactly once across copies.
   defineBackgroundWork(ctx);
-  await ctx.jobs.start();
+  if (closing) return;
+  jobsStarting = ctx.jobs.start();
+  await jobsStarting;
+  if (closing) return;
   // Call participants whose page stopped its heartbeat (a vanished tab) leave their calls.
   callSweep = startCallSweep(ctx, { intervalMs: CALL_HEARTBEAT_MS / 2, dropAfterMs: CALL_DROP_AFTER_MS });
   const lines = [
