@@ -563,6 +563,39 @@ describe('distribution', () => {
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
   });
 
+  it('never sends a message that fails the ERN 4.3 schema, and shows why', async () => {
+    const broken = await created('/api/v1/distribution/destinations', {
+      name: 'Legacy distributor',
+      recipient_dpid: 'PADPIDA2007050901U',
+      recipient_name: 'Legacy',
+      stores: ['beatport'],
+      connection: { kind: 'folder', folder: 'legacy' },
+    });
+    // A party id saved before ids were checked: DDEX's schema wants PADPIDA and letters or digits.
+    await owner().execute(
+      sql`update distribution_destinations set recipient_dpid = 'LEGACY-0042' where id = ${broken.id}`,
+    );
+    const before = (await detail()).deliveries.length;
+    const sent = await call('POST', `/api/v1/distribution/releases/${releaseId}/deliver`, {
+      kind: 'new',
+      destination_ids: [broken.id],
+    });
+    expect(sent.status).toBe(422);
+    expect(sent.body.error).toEqual({
+      code: 'ern_invalid',
+      message:
+        'The DDEX message did not pass the ERN 4.3 schema, so nothing was sent. The errors are under "Last validation".',
+    });
+    const after = await detail();
+    expect(after.deliveries).toHaveLength(before);
+    expect(after.stores.some((s: Json) => s.store === 'beatport')).toBe(false);
+    expect(after.last_validation).toMatchObject({ kind: 'new', valid: false });
+    expect(after.last_validation.errors[0].line).toBeGreaterThan(0);
+    expect(after.last_validation.errors[0].message).toMatch(/PartyId/);
+    expect(existsSync(join(server.ctx.config.DATA_DIR, 'distribution', 'legacy'))).toBe(false);
+    await call('DELETE', `/api/v1/distribution/destinations/${broken.id}`);
+  });
+
   it('lists releases with their pipeline status and counts, filtered', async () => {
     const all = await call('GET', '/api/v1/distribution/releases');
     expect(all.status).toBe(200);
