@@ -16,9 +16,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import type { PresignedUploadDto } from '@music-review/core/assets';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
 import { createJobQueue } from '../../platform/jobs/queue.ts';
 import { makePng } from '../../platform/storage/test-media.ts';
@@ -458,6 +459,13 @@ describe('distribution', () => {
       const youtube = (await detail()).stores.find((s: Json) => s.store === 'youtube_music');
       expect(youtube.status).toBe('delivered');
 
+      // Every log line from here on, to prove no password reaches one.
+      const logged: string[] = [];
+      const capture = (...args: unknown[]) => {
+        logged.push(args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 8 }))).join(' '));
+      };
+      const spies = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error'), vi.spyOn(console, 'info')];
+      for (const spy of spies) spy.mockImplementation(capture);
       // A connection dropped mid-upload: the attempt fails, the retry sends only what is missing.
       sftp.setFaults({ dropAfterBytes: 400_000 });
       const resent = await call('POST', `/api/v1/distribution/releases/${releaseId}/deliver`, {
@@ -487,7 +495,8 @@ describe('distribution', () => {
         ),
       ).toBe(true);
 
-      // A login the server refuses: no retry, the stores say why, and none is marked live.
+      // A login the server refuses: no retry, the stores say why, and none is marked live; the
+      // password is in no answer and no log line.
       const wrong = await created('/api/v1/distribution/destinations', {
         name: 'Wrong login',
         recipient_dpid: 'PADPIDA2007050901U',
@@ -515,6 +524,12 @@ describe('distribution', () => {
       expect(tidal.note).toMatch(/refused the login/);
       expect(tidal.note).not.toContain('not-it');
       expect(tidal.live_at).toBeNull();
+      for (const spy of spies) spy.mockRestore();
+      // The dropped connection was logged (so the capture works), with no password in any line.
+      expect(logged.some((line) => line.includes('distribution-deliver'))).toBe(true);
+      expect(logged.join('\n')).not.toContain('not-it');
+      expect(logged.join('\n')).not.toContain('sftp-pass');
+      expect(JSON.stringify(await detail())).not.toContain('not-it');
     } finally {
       await second.jobs.stop();
       await sftp.close();
