@@ -175,6 +175,14 @@ async function signedInPaths(request: APIRequestContext) {
   const signed = await api<{ songs: SongRow[] }>(request, token, 'GET', '/api/v1/signed-songs?limit=100');
   const harbour = signed.songs.find((s) => s.title === 'Harbour Lights');
   expect(harbour, 'the demo has the signed song Harbour Lights').toBeTruthy();
+  const distribution = await api<{ rows: { id: string; title: string }[] }>(
+    request,
+    token,
+    'GET',
+    '/api/v1/distribution/releases?q=Paper%20Planes',
+  );
+  const refused = distribution.rows.find((r) => r.title === 'Paper Planes');
+  expect(refused, 'the demo has the release Paper Planes, refused by its distributor').toBeTruthy();
   return [
     [
       '/',
@@ -196,6 +204,7 @@ async function signedInPaths(request: APIRequestContext) {
       '/analytics',
       '/finance',
       '/distribution',
+      `/distribution/track/${refused!.id}`,
     ],
   ];
 }
