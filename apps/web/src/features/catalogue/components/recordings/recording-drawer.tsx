@@ -82,20 +82,7 @@ export function RecordingDrawer({ id, onClose }: { id: string; onClose: () => vo
           </span>
         ) : undefined
       }
-      footer={
-        data && values ? (
-          <FormFooter
-            isDirty={draft.isDirty}
-            isSaving={save.isPending}
-            error={save.error}
-            hasErrors={form.hasErrors}
-            onSave={onSave}
-            onDiscard={form.discard}
-            onReload={() => void form.reload()}
-            isReloading={form.isReloading}
-          />
-        ) : undefined
-      }
+      footer={data && values ? <FormFooter {...form.footer} onSave={onSave} /> : undefined}
     >
       {!data || !values ? (
         <RecordState error={recording.error} onRetry={() => void recording.refetch()} noun="recording" />

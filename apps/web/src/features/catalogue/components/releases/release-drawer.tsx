@@ -79,20 +79,7 @@ export function ReleaseDrawer({ id, onClose }: { id: string; onClose: () => void
           </span>
         ) : undefined
       }
-      footer={
-        data && values ? (
-          <FormFooter
-            isDirty={draft.isDirty}
-            isSaving={update.isPending}
-            error={update.error}
-            hasErrors={form.hasErrors}
-            onSave={onSave}
-            onDiscard={form.discard}
-            onReload={() => void form.reload()}
-            isReloading={form.isReloading}
-          />
-        ) : undefined
-      }
+      footer={data && values ? <FormFooter {...form.footer} onSave={onSave} /> : undefined}
     >
       {!data || !values ? (
         <RecordState error={release.error} onRetry={() => void release.refetch()} noun="release" />

@@ -9,8 +9,9 @@ type Draft<R extends { id: string; row_version: number }, V extends object> = Re
 
 /** What a drawer's save mutation exposes to the form (its error, and a reset). */
 interface SaveState {
-  error: unknown;
+  error: Error | null;
   isError: boolean;
+  isPending: boolean;
   reset: () => void;
 }
 
@@ -50,12 +51,35 @@ export function useDrawerForm<
         )
       : {};
 
+  const hasErrors = attempted && check !== null && Object.keys(check.errors).length > 0;
+  const discard = () => {
+    draft.discard();
+    save.reset();
+    setAttempted(false);
+  };
+  const reload = async () => {
+    setIsReloading(true);
+    const result = await refetch();
+    setIsReloading(false);
+    if (result.data) {
+      draft.reload(result.data);
+      save.reset();
+    }
+  };
   return {
+    /** FormFooter's props but its onSave (each drawer saves its own way). */
+    footer: {
+      isDirty: draft.isDirty,
+      isSaving: save.isPending,
+      error: save.error,
+      hasErrors,
+      onDiscard: discard,
+      onReload: () => void reload(),
+      isReloading,
+    },
     bodyRef,
     check,
     errors,
-    isReloading,
-    hasErrors: attempted && check !== null && Object.keys(check.errors).length > 0,
     change: (patch: Partial<V>) => {
       if (save.isError) save.reset();
       draft.set(patch);
@@ -74,20 +98,6 @@ export function useDrawerForm<
       draft.reset(record);
       setAttempted(false);
       toast.success(message);
-    },
-    discard: () => {
-      draft.discard();
-      save.reset();
-      setAttempted(false);
-    },
-    reload: async () => {
-      setIsReloading(true);
-      const result = await refetch();
-      setIsReloading(false);
-      if (result.data) {
-        draft.reload(result.data);
-        save.reset();
-      }
     },
   };
 }

@@ -74,20 +74,7 @@ export function WorkDrawer({ id, onClose }: { id: string; onClose: () => void })
           </span>
         ) : undefined
       }
-      footer={
-        data && values ? (
-          <FormFooter
-            isDirty={draft.isDirty}
-            isSaving={update.isPending}
-            error={update.error}
-            hasErrors={form.hasErrors}
-            onSave={onSave}
-            onDiscard={form.discard}
-            onReload={() => void form.reload()}
-            isReloading={form.isReloading}
-          />
-        ) : undefined
-      }
+      footer={data && values ? <FormFooter {...form.footer} onSave={onSave} /> : undefined}
     >
       {!data || !values ? (
         <RecordState error={work.error} onRetry={() => void work.refetch()} noun="work" />
