@@ -12,6 +12,8 @@ import { BIN, buildWebIfNeeded, ROOT, run } from './lib.mjs';
 const out = mkdtempSync(join(tmpdir(), 'mr-test-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test by name, printed again at the very end (a CI log is often read from its tail). */
+const failedTests = [];
 
 function addVitest(file, label) {
   if (!existsSync(file)) return;
@@ -20,6 +22,32 @@ function addVitest(file, label) {
   totals.failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   if (!r.success) failures.push(label);
+  for (const file of r.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failedTests.push(`${label}: ${file.name.replace(`${ROOT}/`, '')} › ${test.fullName}`);
+    }
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((t) => t.status !== 'failed'))
+      failedTests.push(
+        `${label}: ${file.name.replace(`${ROOT}/`, '')} (${(file.message ?? 'failed to run').split('\n')[0]})`,
+      );
+  }
+}
+
+/** The failed and flaky tests of a Playwright JSON report, by file and title path. */
+function playwrightProblems(suite, path = []) {
+  const here = suite.title ? [...path, suite.title] : path;
+  const found = [];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'unexpected' || test.status === 'flaky')
+        found.push(
+          `browser (${test.status === 'flaky' ? 'flaky, passed on retry' : 'failed'}): ${[...here, spec.title].join(' › ')}`,
+        );
+    }
+  }
+  for (const child of suite.suites ?? []) found.push(...playwrightProblems(child, here));
+  return found;
 }
 
 /** Runs a command with its output into `logFile` (to print later), for a pass run alongside another. */
@@ -99,6 +127,8 @@ if (process.env.SKIP_E2E === '1') {
       totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
       totals.failed += s.unexpected ?? 0;
       totals.skipped += s.skipped ?? 0;
+      for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? [])
+        failedTests.push(...playwrightProblems(suite));
     }
     if (code !== 0) failures.push('browser tests');
   }
@@ -111,6 +141,8 @@ if (existsSync(postgresLog)) {
 }
 
 rmSync(out, { recursive: true, force: true });
+if (failedTests.length)
+  console.error(`\nFailed or flaky tests:\n${failedTests.map((t) => `  - ${t}`).join('\n')}`);
 if (failures.length) console.error(`\nFailed: ${failures.join(', ')}`);
 console.info(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
