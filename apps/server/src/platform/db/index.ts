@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { copyIntoPglite, copyIntoPostgres } from './copy.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -95,6 +96,13 @@ export interface Database {
    * four, and no planning after the first executions on a connection.
    */
   preparedAsOrg<T>(organizationId: string, name: string, text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * Bulk-loads COPY text (rows from copyTextRow, each ending in \n) into a table inside a transaction
+   * of withOrg (the same connection). Use it on a TEMPORARY table (COPY FROM is not allowed on tables
+   * with row-level security; other tables are refused); the caller then INSERT ... SELECTs into the
+   * real table under RLS. Returns the number of rows copied.
+   */
+  copyInto(tx: OrgTx, table: string, columns: readonly string[], copyText: string): Promise<number>;
 }
 
 /** The executor pg-boss accepts as its `db` option. */
@@ -173,6 +181,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
         return (await tx.query<T>(text, params)).rows;
       });
     },
+    copyInto: copyIntoPglite,
     queueSql,
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
@@ -285,6 +294,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
         async (client) => (await client.query({ name, text, values: params })).rows as T[],
       );
     },
+    copyInto: copyIntoPostgres,
     async migrate() {
       // Several copies may start at once: one migrates, the others wait for the lock.
       const lock = new pg.Client({ connectionString: url });
