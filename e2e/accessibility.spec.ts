@@ -203,6 +203,7 @@ async function signedInPaths(request: APIRequestContext) {
       '/artists-writers',
       '/analytics',
       '/finance',
+      '/finance?tab=unmatched',
       '/distribution',
       `/distribution/track/${refused!.id}`,
     ],

@@ -39,6 +39,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { projectFolderRoutes } from './features/project-folder/project-folder.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { revisionsRoutes } from './features/revisions/revisions.routes.ts';
+import { royaltiesRoutes } from './features/royalties/royalties.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { signedSongsRoutes } from './features/signed-songs/signed-songs.routes.ts';
 import { songsRoutes } from './features/songs/songs.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await releasesRoutes(app, ctx);
   await partiesRoutes(app, ctx);
   await distributionRoutes(app, ctx);
+  await royaltiesRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

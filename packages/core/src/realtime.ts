@@ -106,7 +106,16 @@ export const REALTIME_TABLES = [
   'distribution_events',
   'distribution_acks',
   'media_inspections',
+  // Royalties (issue 16): an import's row announces its progress and its lines.
+  'royalty_imports',
+  'royalty_mappings',
+  'royalty_aliases',
 ] as const;
+/**
+ * Tenant tables without a row trigger: loaded by the million with COPY, announced by their parent's
+ * row (a statement line by its import; decision 0028).
+ */
+export const UNANNOUNCED_TABLES = ['statement_lines'] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 
 export function isRealtimeTable(name: string): name is RealtimeTable {

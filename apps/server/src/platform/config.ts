@@ -77,7 +77,7 @@ const envSchema = z.object({
   STORAGE_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(62_914_560), // 60 MiB
   STORAGE_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1).default(52_428_800), // 50 MiB
   // Project folder files of any other kind (stems archives, sessions, documents).
-  STORAGE_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(1_073_741_824), // 1 GiB
+  STORAGE_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(2_147_483_648), // 2 GiB (statements, issue 16)
   STORAGE_MAX_WAVEFORM_BYTES: z.coerce.number().int().min(1).default(5_242_880), // 5 MiB
   STORAGE_UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // Reviewers' dashboards kept in memory per server copy (decision 0005); 0 turns the cache off.

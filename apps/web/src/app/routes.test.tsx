@@ -42,6 +42,14 @@ const memberRoutes = {
     counts: { stores_in_error: 0, releases_in_error: 0, going_live_this_week: 0 },
   }),
   'GET /api/v1/distribution/destinations': json(200, { destinations: [] }),
+  'GET /api/v1/finance/summary': json(200, {
+    quarter: null,
+    income: [],
+    unmatched: [],
+    unmatched_groups: 0,
+    imports_waiting: 0,
+  }),
+  'GET /api/v1/finance/imports': json(200, { rows: [], total: 0 }),
   // The catalogue's grid, "Needs attention" and saved views, empty.
   'GET /api/v1/catalogue/recordings': json(200, { rows: [], total: 0 }),
   'GET /api/v1/catalogue/attention': json(200, { items: [], counts: {} }),

@@ -6,32 +6,17 @@ import type { CsvKind, CsvMapping } from '@music-review/core/catalogue-csv';
 import type { JobDto } from '@music-review/core/contracts/jobs';
 import { isFinishedJob } from '@music-review/core/jobs';
 import { expect } from 'vitest';
-import { createJobQueue } from '../../platform/jobs/queue.ts';
-import { adminWithLabel, setPlan } from '../../test/api-helpers.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import type { TestServer } from '../../test/harness.ts';
+import { createJobTestServer, proLabel } from '../../test/job-server.ts';
 import { defineCatalogueCsvJobs } from './csv-jobs.ts';
 
 type Headers = { authorization: string };
 
 /** The real app, its queue polling often, with the CSV job kinds defined and started. */
-export async function createCsvTestServer(): Promise<TestServer> {
-  const server = await createTestServer();
-  server.ctx.jobs = createJobQueue(server.database, {
-    pollingIntervalSeconds: 0.5,
-    maintenanceIntervalSeconds: 1,
-    sweepIntervalSeconds: 1,
-  });
-  defineCatalogueCsvJobs(server.ctx);
-  await server.ctx.jobs.start();
-  return server;
-}
+export const createCsvTestServer = (): Promise<TestServer> => createJobTestServer(defineCatalogueCsvJobs);
 
 /** An admin of a new label on a plan with the catalogue. */
-export async function catalogueLabel(server: TestServer, name?: string) {
-  const label = await adminWithLabel(server.app, name);
-  await setPlan(server.database, label.organization.id, 'Pro');
-  return label;
-}
+export const catalogueLabel = proLabel;
 
 export function csvApi(server: TestServer) {
   const { app } = server;

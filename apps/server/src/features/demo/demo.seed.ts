@@ -8,6 +8,7 @@ import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { seedCatalogueDemo } from '../catalogue/catalogue.demo.ts';
 import { seedDistributionDemo } from '../distribution/distribution.demo.ts';
 import { newInviteCode } from '../organizations/organizations.service.ts';
+import { seedRoyaltiesDemo } from '../royalties/royalties.demo.ts';
 import { seedAfterSigningDemo } from './demo-after-signing.ts';
 import { seedDemoSongs } from './demo-songs.ts';
 
@@ -56,6 +57,7 @@ export async function seedDemo(
     await seedDemoSongs(database, storage, admin.organizationId);
     await seedAfterSigningDemo(database, storage, admin.organizationId);
     await seedDistributionDemo(database, storage, admin.organizationId);
+    await seedRoyaltiesDemo(database, storage, admin.organizationId);
   }
   return created;
 }

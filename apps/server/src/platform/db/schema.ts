@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -1821,4 +1822,134 @@ export const mediaInspections = pgTable(
     inspectedAt: ts('inspected_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.storageKey] })],
+);
+
+// ---------- Royalties (issue 16; decision 0028) ----------
+
+// A distributor statement file being imported or imported: the file, its source, the job's progress
+// and what the dry run found. Its lines count only once the import is `imported`.
+export const royaltyImports = pgTable(
+  'royalty_imports',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** SHA-256 of the file's bytes, set by the job's first pass (the same file twice is refused). */
+    contentSha256: text('content_sha256'),
+    /** A built-in source key (distrokid, tunecore, ...) or custom. */
+    source: text('source').notNull(),
+    /** The custom mapping used, when source is custom. */
+    mappingId: uuid('mapping_id').references((): AnyPgColumn => royaltyMappings.id, { onDelete: 'set null' }),
+    /** The mapping as used (a later edit of a saved mapping does not change what an import read). */
+    mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
+    /** queued, reading, needs_decision, imported, discarded, cancelled, failed (core royalties.ts) */
+    status: text('status').notNull().default('queued'),
+    jobId: uuid('job_id'),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
+    badLineCount: integer('bad_line_count').notNull().default(0),
+    /** The first bad lines: [{ line, column, message }] (the count above is exact). */
+    badLines: jsonb('bad_lines').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    /** Per currency: lines and exact net sum; first and last sale month (filled when read). */
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedBy: uuid('decided_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('royalty_imports_org_created_idx').on(t.organizationId, t.createdAt),
+    // One live import per file: a discarded, cancelled or failed one may be imported again.
+    uniqueIndex('royalty_imports_org_sha_key')
+      .on(t.organizationId, t.contentSha256)
+      .where(sql`content_sha256 is not null and status in ('reading', 'needs_decision', 'imported')`),
+  ],
+);
+
+// One line of an imported statement, as read (raw) and normalised, and what it matched. Amounts are
+// exact (numeric without scale: whatever the file says). Loaded with COPY; no realtime trigger per row
+// (its import's row announces it).
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    // No foreign key of its own (one check less per line loaded): the import's cascades.
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => royaltyImports.id, { onDelete: 'cascade' }),
+    /** The line's number in the file as a person counts it (the header is line 1). */
+    lineNumber: integer('line_number').notNull(),
+    saleMonth: date('sale_month').notNull(),
+    reportingDate: date('reporting_date'),
+    store: text('store'),
+    territory: text('territory'),
+    isrc: text('isrc'),
+    upc: text('upc'),
+    catalogueNumber: text('catalogue_number'),
+    releaseTitle: text('release_title'),
+    trackTitle: text('track_title'),
+    artist: text('artist'),
+    saleType: text('sale_type').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    gross: numeric('gross'),
+    net: numeric('net').notNull(),
+    currency: text('currency').notNull(),
+    /** The line's cells as in the file, tab-joined. */
+    raw: text('raw').notNull(),
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    /** How it matched: isrc, upc, catalogue_number, alias; null = unmatched. */
+    matchedBy: text('matched_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.lineNumber] }),
+    index('statement_lines_recording_idx').on(t.recordingId),
+    index('statement_lines_release_idx').on(t.releaseId),
+    index('statement_lines_unmatched_idx')
+      .on(t.organizationId, t.isrc, t.upc, t.catalogueNumber)
+      .where(sql`recording_id is null and release_id is null`),
+  ],
+);
+
+// A custom statement layout, mapped once and found again by its header row.
+export const royaltyMappings = pgTable(
+  'royalty_mappings',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    name: text('name').notNull(),
+    headerSignature: text('header_signature').notNull(),
+    /** core royalty-sources ColumnMapping */
+    mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('royalty_mappings_org_name_key').on(t.organizationId, sql`lower(${t.name})`),
+    index('royalty_mappings_org_signature_idx').on(t.organizationId, t.headerSignature),
+  ],
+);
+
+// "Unmatched" resolved once: this identifier of this source means this recording or release, for
+// every later import too.
+export const royaltyAliases = pgTable(
+  'royalty_aliases',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    /** The import source (distrokid, ..., or custom:<mapping id>). */
+    source: text('source').notNull(),
+    /** isrc, upc, catalogue_number, title (artist and title, lower case, when a line has no code) */
+    identifierKind: text('identifier_kind').notNull(),
+    identifier: text('identifier').notNull(),
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'cascade' }),
+    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('royalty_aliases_key').on(t.organizationId, t.source, t.identifierKind, t.identifier)],
 );

@@ -1,0 +1,226 @@
+/**
+ * The statement import as a background job (decision 0028). One pass hashes the file (the same file
+ * twice is refused); a second reads it row by row (platform/tabular), turns each row into a line
+ * (core royalty-sources) and loads the good lines in batches with COPY into a temporary table, then
+ * one INSERT ... SELECT into statement_lines under row-level security that matches each line as it
+ * goes. Each batch is one step (one transaction that also saves the progress).
+ *
+ * The lines of an import count nowhere until the import is `imported`, so a batch committed before a
+ * cancel, a failure or a discard is never seen: the job then deletes every line of the import.
+ * A file with bad lines ends in `needs_decision`; the member imports the good lines or discards it.
+ * A copy that dies mid-import: the queue retries the job, which starts over after deleting the lines.
+ */
+import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { FINANCE_MESSAGES, ROYALTY_IMPORT_JOB, ROYALTY_LIMITS } from '@music-review/core/royalties';
+import {
+  type ColumnMapping,
+  createStatementLineReader,
+  type StatementLine,
+} from '@music-review/core/royalty-sources';
+import type { AppContext } from '../../context.ts';
+import { copyTextRow } from '../../platform/db/copy.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { JobCancelled, type JobRun } from '../../platform/jobs/queue.ts';
+import type { StorageDriver } from '../../platform/storage/driver.ts';
+import {
+  inspectTabular,
+  type OpenStream,
+  readTabularRows,
+  TabularError,
+} from '../../platform/tabular/index.ts';
+import * as repo from './imports.repo.ts';
+import { createLoadTable, insertLoadedLines, LOAD_COLUMNS } from './matching.repo.ts';
+
+export type ImportJobInput = { import_id: string };
+
+/** A retried attempt starts over (its lines deleted first); a broken file is not retried. */
+const IMPORT_OPTIONS = { retryLimit: 1, retryDelaySeconds: 5, expireInSeconds: 60 * 60 };
+
+export function defineRoyaltyImportJob(ctx: AppContext) {
+  ctx.jobs.define<ImportJobInput>(
+    ROYALTY_IMPORT_JOB,
+    (run) =>
+      loadStatement(
+        { database: ctx.database, driver: ctx.storage.driver },
+        run.organizationId,
+        run.input.import_id,
+        { step: run.step, attempt: run.attempt },
+      ),
+    IMPORT_OPTIONS,
+  );
+}
+
+/** What loading needs: the database and the file store (the demo seed has no job queue). */
+export type LoadDeps = { database: Database; driver: StorageDriver };
+/** How each batch is committed: a job's step (progress saved, cancel checked), or a plain transaction. */
+export type LoadRunner = {
+  step: JobRun<unknown>['step'];
+  attempt: number;
+  /** Lines per batch (tests make it small to stop an import midway). */
+  batchLines?: number;
+};
+
+/** A runner outside the queue (the demo seed): each step one transaction of the label. */
+export function plainRunner(database: Database, org: string): LoadRunner {
+  return {
+    attempt: 1,
+    step: async (work) => database.withOrg(org, async (tx) => (await work(tx)).value),
+  };
+}
+
+class ImportRefused extends Error {}
+
+function openFrom(driver: StorageDriver, key: string): OpenStream {
+  return async () => {
+    const object = await driver.getStream(key);
+    if (!object) throw new AppError('not_found', FINANCE_MESSAGES.uploadNotFound);
+    return object.body;
+  };
+}
+
+async function sha256Of(open: OpenStream) {
+  const hash = createHash('sha256');
+  await pipeline(await open(), async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) hash.update(chunk);
+  });
+  return hash.digest('hex');
+}
+
+function copyRowOf(lineNumber: number, line: StatementLine, cells: readonly string[]) {
+  return copyTextRow([
+    lineNumber,
+    line.sale_month,
+    line.reporting_date,
+    line.store,
+    line.territory,
+    line.isrc,
+    line.upc,
+    line.catalogue_number,
+    line.release_title,
+    line.track_title,
+    line.artist,
+    line.sale_type,
+    line.quantity,
+    line.gross,
+    line.net,
+    line.currency,
+    cells.join('\t'),
+  ]);
+}
+
+const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+/** Reads, checks and loads one import's file (the job's work; the demo seed calls it directly). */
+export async function loadStatement(deps: LoadDeps, org: string, importId: string, run: LoadRunner) {
+  const { database } = deps;
+
+  const row = await database.withOrg(org, async (tx) => {
+    const found = await repo.findImport(tx, org, importId, true);
+    if (!found || !['queued', 'reading'].includes(found.status)) return null;
+    // A retried attempt: what an earlier one loaded goes first.
+    if (found.status === 'reading') await repo.deleteImportLines(tx, org, importId);
+    await repo.updateImport(tx, org, importId, {
+      status: 'reading',
+      bytesRead: 0,
+      lineCount: 0,
+      badLineCount: 0,
+      badLines: [],
+    });
+    return found;
+  });
+  if (!row) return { skipped: true };
+
+  const open = openFrom(deps.driver, row.storage_key);
+  try {
+    const sha = await sha256Of(open);
+    await run.step(async (tx) => {
+      const same = await repo.findSameFile(tx, org, sha, importId);
+      if (same)
+        throw new ImportRefused(FINANCE_MESSAGES.duplicate(same.file_name, same.created_at.slice(0, 10)));
+      await repo.updateImport(tx, org, importId, { contentSha256: sha });
+      return { done: 0, total: row.size_bytes, message: 'Reading the file' };
+    });
+
+    const file = await inspectTabular(open, row.file_name);
+    const read = createStatementLineReader(row.mapping as unknown as ColumnMapping, file.headers);
+    let bytesRead = 0;
+    let lineCount = 0;
+    let badLineCount = 0;
+    const badLines: Array<{ line: number; column: string; message: string }> = [];
+    let batch: string[] = [];
+
+    const flush = async () => {
+      const text = batch.join('');
+      batch = [];
+      await run.step(async (tx) => {
+        if (text.length > 0) {
+          await createLoadTable(tx);
+          await database.copyInto(tx, 'royalty_load', LOAD_COLUMNS, text);
+          await insertLoadedLines(tx, org, importId, row.source);
+        }
+        await repo.updateImport(tx, org, importId, {
+          bytesRead,
+          lineCount,
+          badLineCount,
+          badLines,
+        });
+        return {
+          done: bytesRead,
+          total: row.size_bytes,
+          message: `${lineCount.toLocaleString('en-US')} lines read`,
+        };
+      });
+    };
+
+    for await (const record of readTabularRows(open, file, { onProgress: (n) => (bytesRead = n) })) {
+      if (isBlank(record.cells)) continue;
+      lineCount++;
+      if (lineCount > ROYALTY_LIMITS.maxLines) throw new ImportRefused(FINANCE_MESSAGES.tooManyLines);
+      const result = read(record.cells);
+      if (result.ok) {
+        batch.push(copyRowOf(record.row, result.line, record.cells));
+        if (batch.length >= (run.batchLines ?? ROYALTY_LIMITS.batchLines)) await flush();
+      } else {
+        badLineCount++;
+        for (const problem of result.problems) {
+          if (badLines.length >= ROYALTY_LIMITS.badLinesShown) break;
+          badLines.push({ line: record.row, column: problem.column, message: problem.message });
+        }
+      }
+    }
+    bytesRead = row.size_bytes;
+    await flush();
+
+    await run.step(async (tx) => {
+      const summary = await repo.summarizeImportLines(tx, org, importId);
+      await repo.updateImport(tx, org, importId, {
+        status: badLineCount > 0 ? 'needs_decision' : 'imported',
+        summary,
+        finished: true,
+      });
+      return { done: row.size_bytes, total: row.size_bytes, message: null };
+    });
+    return { lines: lineCount, bad_lines: badLineCount };
+  } catch (error) {
+    const cancelled = error instanceof JobCancelled;
+    const message = cancelled
+      ? FINANCE_MESSAGES.cancelled
+      : error instanceof ImportRefused || error instanceof AppError || error instanceof TabularError
+        ? error.message
+        : null;
+    // A fault of ours (not the file's): the queue may retry; the import waits as `reading`.
+    if (!cancelled && message === null && run.attempt <= IMPORT_OPTIONS.retryLimit) throw error;
+    await database.withOrg(org, async (tx) => {
+      await repo.deleteImportLines(tx, org, importId);
+      await repo.updateImport(tx, org, importId, {
+        status: cancelled ? 'cancelled' : 'failed',
+        error: message ?? FINANCE_MESSAGES.failed,
+        finished: true,
+      });
+    });
+    if (cancelled) throw error;
+    return { failed: true };
+  }
+}

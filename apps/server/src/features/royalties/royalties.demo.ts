@@ -1,0 +1,180 @@
+/**
+ * The demo label's statements (issue 16): the last two quarters from two distributors (DistroKid in
+ * USD, Believe in EUR), written at seed time in their own layouts and imported through the real
+ * import (read, checked, loaded with COPY, matched). A few lines match nothing, to resolve on the
+ * "Unmatched" tab: a live version nobody catalogued, a Japanese title, a bundle's UPC.
+ */
+
+import type { BuiltInSource } from '@music-review/core/royalty-sources';
+import { SOURCE_DEFINITIONS, sourceMappingForHeaders } from '@music-review/core/royalty-sources';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../platform/db/index.ts';
+import type { StorageDriver } from '../../platform/storage/driver.ts';
+import { buildKey } from '../../platform/storage/keys.ts';
+import { loadStatement, plainRunner } from './import-job.ts';
+import * as repo from './imports.repo.ts';
+import { type FixtureLine, statementFileText } from './statement-fixtures.ts';
+
+const STORES = ['Spotify', 'Apple Music', 'YouTube', 'Deezer'] as const;
+const TERRITORIES = ['US', 'GB', 'DE', 'NL', 'JP'] as const;
+
+/** The two quarters before the current one, oldest first, as their months ('YYYY-MM'). */
+export function demoQuarters(today: Date): string[][] {
+  const currentQuarterStart = Math.floor(today.getUTCMonth() / 3) * 3;
+  return [2, 1].map((back) => {
+    const first = new Date(Date.UTC(today.getUTCFullYear(), currentQuarterStart - back * 3, 1));
+    return [0, 1, 2].map((m) => {
+      const d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + m, 1));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    });
+  });
+}
+
+type Track = { title: string; artist: string; isrc: string; upc: string | null; release: string | null };
+
+/** Whole streams and downloads, deterministic per track, store, territory and month. */
+function linesFor(tracks: Track[], months: string[], currency: 'USD' | 'EUR', seed: number): FixtureLine[] {
+  const lines: FixtureLine[] = [];
+  tracks.forEach((track, t) => {
+    months.forEach((month, m) => {
+      STORES.forEach((store, s) => {
+        TERRITORIES.forEach((territory, c) => {
+          if ((t + s + c + m + seed) % 3 === 0) return; // not every track sells everywhere every month
+          const streams = 40 + ((t * 131 + s * 17 + c * 29 + m * 7 + seed * 3) % 900) * (t < 3 ? 12 : 1);
+          // 0.0032 a stream in USD, 0.0029 in EUR: exact decimal strings.
+          const rate = currency === 'USD' ? 32n : 29n;
+          const net = BigInt(streams) * rate;
+          lines.push({
+            saleMonth: month,
+            store,
+            territory,
+            isrc: track.isrc,
+            ...(track.upc ? { upc: track.upc } : {}),
+            releaseTitle: track.release ?? track.title,
+            trackTitle: track.title,
+            artist: track.artist,
+            saleType: 'stream',
+            quantity: streams,
+            net: `${net / 10_000n}.${String(net % 10_000n).padStart(4, '0')}`,
+            currency,
+          });
+        });
+      });
+    });
+  });
+  return lines;
+}
+
+/** What nobody catalogued: left on "Unmatched". */
+function unmatchedLines(months: string[], currency: 'USD' | 'EUR'): FixtureLine[] {
+  const month = months[1]!;
+  const base = { saleMonth: month, saleType: 'stream' as const, currency };
+  return [
+    {
+      ...base,
+      store: 'Spotify',
+      territory: 'US',
+      isrc: 'QZDEM2600001',
+      releaseTitle: 'Night Drive (Live at Paradiso)',
+      trackTitle: 'Night Drive (Live at Paradiso)',
+      artist: 'Nova Lane',
+      quantity: 18_250,
+      net: currency === 'USD' ? '58.4' : '52.925',
+    },
+    {
+      ...base,
+      store: 'Apple Music',
+      territory: 'JP',
+      isrc: 'JPDEM2600002',
+      releaseTitle: '夜明けの歌',
+      trackTitle: '夜明けの歌',
+      artist: '宇多 ミラ',
+      quantity: 4_100,
+      net: currency === 'USD' ? '13.12' : '11.89',
+    },
+    {
+      ...base,
+      store: 'Deezer',
+      territory: 'FR',
+      upc: '5063000000018',
+      releaseTitle: 'Summer Sampler 2026',
+      trackTitle: 'Summer Sampler 2026',
+      artist: 'Various Artists',
+      saleType: 'download',
+      quantity: 3,
+      net: currency === 'USD' ? '2.1' : '1.89',
+    },
+  ];
+}
+
+export async function seedRoyaltiesDemo(
+  database: Database,
+  storage: StorageDriver,
+  org: string,
+  today = new Date(),
+) {
+  const [existing] = await database.withOrg(org, (tx) =>
+    queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from royalty_imports where organization_id = ${org}`,
+    ),
+  );
+  if ((existing?.n ?? 0) > 0) return;
+  const { admin, tracks } = await database.withOrg(org, async (tx) => ({
+    admin: (
+      await queryRows<{ id: string }>(
+        tx,
+        sql`select id from reviewers where organization_id = ${org} and is_admin order by created_at limit 1`,
+      )
+    )[0],
+    tracks: await queryRows<Track>(
+      tx,
+      sql`select r.title, r.display_artist as artist, r.isrc, rel.upc, rel.title as release
+        from recordings r
+        left join lateral (
+          select x.upc, x.title from release_tracks t join releases x on x.id = t.release_id
+          where t.recording_id = r.id order by x.release_date nulls last limit 1
+        ) rel on true
+        where r.organization_id = ${org} and r.isrc is not null
+        order by r.created_at, r.id limit 16`,
+    ),
+  }));
+  if (!admin || tracks.length === 0) return;
+
+  const files: Array<{ source: BuiltInSource; name: string; lines: FixtureLine[] }> = [];
+  demoQuarters(today).forEach((months, q) => {
+    const quarter = `${months[0]!.slice(0, 4)}-Q${Math.floor((Number(months[0]!.slice(5)) - 1) / 3) + 1}`;
+    files.push({
+      source: 'distrokid',
+      name: `DistroKid ${quarter}.tsv`,
+      lines: [...linesFor(tracks, months, 'USD', q), ...(q === 1 ? unmatchedLines(months, 'USD') : [])],
+    });
+    files.push({
+      source: 'believe',
+      name: `Believe ${quarter}.csv`,
+      lines: [
+        ...linesFor(tracks.slice(0, 10), months, 'EUR', q + 5),
+        ...(q === 1 ? unmatchedLines(months, 'EUR').slice(0, 1) : []),
+      ],
+    });
+  });
+
+  for (const [i, file] of files.entries()) {
+    const text = statementFileText(file.source, file.lines);
+    const key = buildKey(org, 'files', `statement-upload-demo${i + 1}`, file.name.replace(/\s+/g, '-'));
+    await storage.put(key, Buffer.from(text, 'utf8'), { contentType: 'application/octet-stream' });
+    const mapping = sourceMappingForHeaders(file.source, SOURCE_DEFINITIONS[file.source].headers);
+    const importId = await database.withOrg(org, (tx) =>
+      repo.insertImport(tx, org, {
+        fileName: file.name,
+        storageKey: key,
+        sizeBytes: Buffer.byteLength(text),
+        source: file.source,
+        mappingId: null,
+        mapping: mapping as unknown as Record<string, unknown>,
+        createdBy: admin.id,
+      }),
+    );
+    await loadStatement({ database, driver: storage }, org, importId, plainRunner(database, org));
+  }
+}
