@@ -50,6 +50,40 @@ describe('PdfWriter', () => {
     expect(bytes.length).toBeLessThan(150_000);
   });
 
+  it('gives each document its own glyphs: documents written side by side read back their own text', async () => {
+    // In Noto Sans SC one glyph draws both '・' (katakana middle dot) and '·' (middle dot), and one
+    // both '‑' (non-breaking hyphen) and '-'. A glyph made for one document keeps the character it
+    // was made for, and the PDF's ToUnicode map is written from it: shared between documents, the
+    // second document's '·' was read back as the first one's '・'.
+    const texts = {
+      a: ['山田・花子', '東京‑大阪', 'Пётр Чайковский', 'Σωκράτης'],
+      b: ['王·小明', '北京-上海', 'Грзегорз Брзęчишчикиевич', '김민지 박서준'],
+    };
+    const build = async (order: ReadonlyArray<'a' | 'b'>) => {
+      const writers = {
+        a: await PdfWriter.create({ title: 'Document A' }),
+        b: await PdfWriter.create({ title: 'Document B' }),
+      };
+      // Interleaved: a line of one, then a line of the other.
+      for (let i = 0; i < texts.a.length; i++)
+        for (const key of order) writers[key].paragraph(texts[key][i]!);
+      const [first, second] = await Promise.all(order.map((key) => writers[key].toBytes()));
+      return { [order[0]!]: first!, [order[1]!]: second! } as Record<'a' | 'b', Uint8Array>;
+    };
+    // Saved together, each order once: whichever draws a shared glyph first would taint the other.
+    for (const order of [['a', 'b'] as const, ['b', 'a'] as const]) {
+      const bytes = await build(order);
+      for (const key of ['a', 'b'] as const) {
+        const { pages } = await pdfText(bytes[key]);
+        const lines = pages[0]!.split('\n').filter((line) => !line.includes('Page 1 of 1'));
+        expect(
+          lines.filter((line) => line !== ''),
+          `${key} saved in order ${order.join(', ')}`,
+        ).toEqual(texts[key]);
+      }
+    }
+  });
+
   it('keeps a 64-character hash on one line', async () => {
     const hash = 'bd'.repeat(32);
     const writer = await PdfWriter.create({ title: 'Certificate' });

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from 'pdf-lib';
 import {
   cleanPdfText,
@@ -29,6 +30,12 @@ const TEXT = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.42, 0.46);
 const RULE = rgb(0.82, 0.82, 0.85);
 
+/** Text that wrap() must split: line breaks, runs of spaces, a leading space. */
+const SPACED = /\n| {2}|^ /;
+
+/** A number as a content stream writes it: at most 3 decimals, never an exponent. */
+const num = (value: number) => String(Math.round(value * 1000) / 1000 || 0);
+
 export interface PdfWriterOptions {
   /** Document title (metadata, and the running header of each page). */
   title: string;
@@ -58,7 +65,7 @@ export interface TextOptions {
 
 interface PendingText {
   page: PDFPage;
-  runs: TextRun[];
+  runs: readonly TextRun[];
   x: number;
   y: number;
   size: number;
@@ -71,6 +78,8 @@ export class PdfWriter {
   private readonly width = A4[0] - 2 * MARGIN;
   private readonly firstNewPage: number;
   private readonly pending: PendingText[] = [];
+  /** Per page, the content stream operators of its rules. */
+  private readonly pendingRules = new Map<PDFPage, string>();
 
   private constructor(
     readonly doc: PDFDocument,
@@ -85,6 +94,16 @@ export class PdfWriter {
     const fonts = await loadFontChains();
     const doc = options.base ?? (await PDFDocument.create());
     doc.registerFontkit(fontkit);
+    // The fonts' subsets and ToUnicode maps compressed by zlib (native) rather than pdf-lib's
+    // JavaScript deflate (pako), several times slower; the output is the same format.
+    doc.context.flateStream = (contents, dict = {}) =>
+      doc.context.stream(
+        deflateSync(typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents),
+        {
+          ...dict,
+          Filter: 'FlateDecode',
+        },
+      );
     if (!options.base) {
       // pdf-lib writes the title as UTF-16, so any script survives in the document's properties.
       doc.setTitle(cleanPdfText(options.title).replace(/\n/g, ' '));
@@ -141,11 +160,22 @@ export class PdfWriter {
    */
   wrap(text: string, size: number, maxWidth = this.width, face: FontFace = 'regular'): string[] {
     const chain = this.fonts[face];
+    const clean = cleanPdfText(text);
+    // Most text (a table's cell) is one line with single spaces that fits; checked before the
+    // closure below is made (hundreds of cells a statement).
+    if (!SPACED.test(clean) && textWidth(clean, chain, size) <= maxWidth) return [clean];
     const fits = (value: string) => textWidth(value, chain, size) <= maxWidth;
     const lines: string[] = [];
-    for (const paragraph of cleanPdfText(text).split(/\r?\n/)) {
+    for (const paragraph of clean.split(/\r?\n/)) {
+      const words = paragraph.split(/ +/);
+      // The words as the loop below would join them, when they fit.
+      const whole = words.join(' ').replace(/^ /, '');
+      if (fits(whole)) {
+        lines.push(whole);
+        continue;
+      }
       let line = '';
-      for (const word of paragraph.split(/ +/)) {
+      for (const word of words) {
         const candidate = line ? `${line} ${word}` : word;
         if (fits(candidate)) {
           line = candidate;
@@ -225,24 +255,26 @@ export class PdfWriter {
     const size = 9;
     const total = columns.reduce((sum, c) => sum + c.width, 0);
     const widths = columns.map((c) => (c.width / total) * this.width);
+    // Loops rather than callbacks: a statement draws hundreds of rows.
     const drawRow = (cells: readonly string[], face: FontFace) => {
-      const wrapped = cells.map((cell, i) => this.wrap(cell || '—', size, widths[i]! - 6, face));
-      const height = Math.max(...wrapped.map((l) => l.length)) * size * 1.35 + 6;
+      const wrapped: string[][] = [];
+      let count = 1;
+      for (let i = 0; i < cells.length; i++) {
+        const lines = this.wrap(cells[i] || '—', size, widths[i]! - 6, face);
+        wrapped.push(lines);
+        count = Math.max(count, lines.length);
+      }
+      const height = count * size * 1.35 + 6;
       this.ensureSpace(height);
       let x = MARGIN;
-      wrapped.forEach((lines, i) => {
-        lines.forEach((line, j) => {
-          this.text(line, { x: x + 3, y: this.y - 3 - size - j * size * 1.35, size, face });
-        });
+      for (let i = 0; i < wrapped.length; i++) {
+        const lines = wrapped[i]!;
+        for (let j = 0; j < lines.length; j++)
+          this.text(lines[j]!, { x: x + 3, y: this.y - 3 - size - j * size * 1.35, size, face });
         x += widths[i]!;
-      });
+      }
       this.y -= height;
-      this.page.drawLine({
-        start: { x: MARGIN, y: this.y },
-        end: { x: MARGIN + this.width, y: this.y },
-        thickness: 0.5,
-        color: RULE,
-      });
+      this.horizontalRule(this.y, 0.5);
     };
     drawRow(
       columns.map((c) => c.header),
@@ -272,38 +304,108 @@ export class PdfWriter {
 
   rule() {
     this.ensureSpace(12);
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y - 4 },
-      end: { x: MARGIN + this.width, y: this.y - 4 },
-      thickness: 0.75,
-      color: RULE,
-    });
+    this.horizontalRule(this.y - 4, 0.75);
     this.y -= 12;
+  }
+
+  /** A rule across the text width of this page, drawn with the text (see drawPending). */
+  private horizontalRule(y: number, thickness: number) {
+    const line = `${num(thickness)} w ${num(MARGIN)} ${num(y)} m ${num(MARGIN + this.width)} ${num(y)} l S\n`;
+    this.pendingRules.set(this.page, (this.pendingRules.get(this.page) ?? '') + line);
   }
 
   space(points: number) {
     this.y -= points;
   }
 
-  /** Embeds (as subsets) the fonts the text uses and draws it, run by run. */
+  /**
+   * Embeds (as subsets) the fonts the text uses and draws it: one content stream per page, written
+   * here rather than by pdf-lib's drawText, which adds a font resource to the page for every call
+   * (hundreds on a page of a statement's tables) and writes eight operators per run.
+   */
   private async drawPending() {
     const embedded = new Map<FontSource, PDFFont>();
+    const byPage = new Map<PDFPage, PendingText[]>();
     for (const item of this.pending) {
       for (const run of item.runs) {
         if (!embedded.has(run.source)) {
           embedded.set(run.source, await this.doc.embedFont(run.source.bytes, { subset: true }));
         }
       }
-    }
-    for (const item of this.pending) {
-      let x = item.x;
-      for (const run of item.runs) {
-        const font = embedded.get(run.source)!;
-        item.page.drawText(run.text, { x, y: item.y, size: item.size, font, color: item.color });
-        x += textWidth(run.text, [run.source], item.size);
+      let items = byPage.get(item.page);
+      if (!items) {
+        items = [];
+        byPage.set(item.page, items);
       }
+      items.push(item);
+    }
+    // Glyph ids as hex, character by character: the fonts lay text out one glyph per character
+    // (fonts.ts), so a text's code is its characters' codes in a row, and pdf-lib encodes each
+    // character (adding its glyph to the subset) once.
+    const codes = new Map<PDFFont, Map<number, string>>();
+    const encode = (font: PDFFont, text: string) => {
+      let chars = codes.get(font);
+      if (!chars) {
+        chars = new Map();
+        codes.set(font, chars);
+      }
+      let hex = '<';
+      for (const ch of text) {
+        const cp = ch.codePointAt(0)!;
+        let code = chars.get(cp);
+        if (code === undefined) {
+          code = font.encodeText(ch).asString();
+          chars.set(cp, code);
+        }
+        hex += code;
+      }
+      return `${hex}>`;
+    };
+    const rule = `${num(RULE.red)} ${num(RULE.green)} ${num(RULE.blue)} RG\n`;
+    for (const page of new Set([...this.pendingRules.keys(), ...byPage.keys()])) {
+      const rules = this.pendingRules.get(page);
+      let ops = rules ? `q\n${rule}${rules}Q\n` : '';
+      const items = byPage.get(page) ?? [];
+      const keys = new Map<PDFFont, string>();
+      ops += 'q\nBT\n';
+      let font: PDFFont | undefined;
+      let size = 0;
+      let color = '';
+      for (const item of items) {
+        const fill = `${num(item.color.red)} ${num(item.color.green)} ${num(item.color.blue)} rg\n`;
+        if (fill !== color) {
+          ops += fill;
+          color = fill;
+        }
+        let x = item.x;
+        for (const run of item.runs) {
+          const runFont = embedded.get(run.source)!;
+          if (runFont !== font || item.size !== size) {
+            let key = keys.get(runFont);
+            if (key === undefined) {
+              key = page.node.newFontDictionary(runFont.name, runFont.ref).toString();
+              keys.set(runFont, key);
+            }
+            ops += `${key} ${num(item.size)} Tf\n`;
+            font = runFont;
+            size = item.size;
+          }
+          ops += `1 0 0 1 ${num(x)} ${num(item.y)} Tm ${encode(runFont, run.text)} Tj\n`;
+          x += run.width * item.size;
+        }
+      }
+      ops += 'ET\nQ\n';
+      // A fast level: text operators compress about as well as at the default.
+      const stream = this.doc.context.stream(deflateSync(Buffer.from(ops, 'latin1'), { level: 3 }), {
+        Filter: 'FlateDecode',
+      });
+      page.node.addContentStream(this.doc.context.register(stream));
     }
     this.pending.length = 0;
+    this.pendingRules.clear();
+    // Subsets written together: fontkit writes each one after a timer tick, and pdf-lib's save
+    // would wait for them one after the other.
+    await Promise.all([...embedded.values()].map((font) => font.embed()));
   }
 
   /** Footers on the pages this writer added (title, footer text, "Page n of m"), then the bytes. */
@@ -318,6 +420,7 @@ export class PdfWriter {
       this.text(text, { page, x: MARGIN, y: MARGIN / 2, size: 7.5, color: MUTED });
     });
     await this.drawPending();
-    return this.doc.save({ useObjectStreams: false });
+    // In one go: pdf-lib otherwise waits a timer tick (a millisecond or more) every 50 objects.
+    return this.doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
   }
 }
