@@ -20,7 +20,12 @@ export const identifierOf = (l: string) =>
  * The joins that find a line's match, for a line table aliased `l` with the import's source in
  * `source` (an SQL expression). Selects recording_id, release_id and matched_by as m_*.
  */
-function matchJoins(org: string, l: string, source: SQL) {
+function matchJoins(
+  org: string,
+  l: string,
+  source: SQL,
+  identifier: { kind: SQL; value: SQL } = { kind: identifierKindOf(l), value: identifierOf(l) },
+) {
   const line = sql.raw(l);
   return {
     columns: sql`coalesce(ma.recording_id, mrec.id) as m_recording_id,
@@ -30,21 +35,21 @@ function matchJoins(org: string, l: string, source: SQL) {
         when mcat.id is not null then 'catalogue_number' end as m_matched_by`,
     joins: sql`
       left join royalty_aliases ma on ma.organization_id = ${org} and ma.source = ${source}
-        and ma.identifier_kind = ${identifierKindOf(l)} and ma.identifier = ${identifierOf(l)}
+        and ma.identifier_kind = ${identifier.kind} and ma.identifier = ${identifier.value}
       left join lateral (
-        select r.id from recordings r where r.organization_id = ${org} and r.isrc = ${line}.isrc
+        select r.id from recordings r where ${line}.isrc is not null and r.organization_id = ${org} and r.isrc = ${line}.isrc
         order by r.created_at, r.id limit 1
-      ) mrec on ${line}.isrc is not null
+      ) mrec on true
       left join lateral (
-        select r.id from releases r where r.organization_id = ${org}
+        select r.id from releases r where ${line}.upc is not null and r.organization_id = ${org}
           and r.upc in (${line}.upc, '0' || ${line}.upc, case when left(${line}.upc, 1) = '0' then substr(${line}.upc, 2) end)
         order by r.created_at, r.id limit 1
-      ) mupc on ${line}.upc is not null
+      ) mupc on true
       left join lateral (
-        select r.id from releases r where r.organization_id = ${org}
+        select r.id from releases r where ${line}.catalogue_number is not null and r.organization_id = ${org}
           and upper(r.catalogue_number) = upper(${line}.catalogue_number)
         limit 1
-      ) mcat on ${line}.catalogue_number is not null`,
+      ) mcat on true`,
   };
 }
 
@@ -79,17 +84,29 @@ export async function createLoadTable(tx: OrgTx) {
   );
 }
 
-/** Inserts the copied batch into statement_lines (row-level security checks each row), matched. */
+/**
+ * Inserts the copied batch into statement_lines (row-level security checks each row), matched: each
+ * distinct code set of the batch is matched once (a batch of 20,000 lines holds a few hundred), then
+ * joined back to its lines by hash.
+ */
 export async function insertLoadedLines(tx: OrgTx, org: string, importId: string, source: string) {
-  const match = matchJoins(org, 's', sql`${source}`);
+  const match = matchJoins(org, 'c', sql`${source}`, { kind: sql.raw('c.kind'), value: sql.raw('c.ident') });
+  const key = (t: string) =>
+    sql.raw(`coalesce(${t}.isrc, '') = coalesce(s.isrc, '') and coalesce(${t}.upc, '') = coalesce(s.upc, '')
+      and coalesce(${t}.catalogue_number, '') = coalesce(s.catalogue_number, '') and ${t}.ident = s.ident`);
   await tx.execute(
-    sql`insert into statement_lines (organization_id, import_id, line_number, sale_month, reporting_date, store,
+    sql`with lines as (
+          select s.*, ${identifierKindOf('s')} as kind, ${identifierOf('s')} as ident from royalty_load s
+        ),
+        codes as (select distinct isrc, upc, catalogue_number, kind, ident from lines),
+        matched as (select c.isrc, c.upc, c.catalogue_number, c.ident, ${match.columns} from codes c ${match.joins})
+        insert into statement_lines (organization_id, import_id, line_number, sale_month, reporting_date, store,
           territory, isrc, upc, catalogue_number, release_title, track_title, artist, sale_type, quantity, gross,
           net, currency, raw, recording_id, release_id, matched_by)
         select ${org}, ${importId}, s.line_number, s.sale_month, s.reporting_date, s.store, s.territory, s.isrc,
           s.upc, s.catalogue_number, s.release_title, s.track_title, s.artist, s.sale_type, s.quantity, s.gross,
-          s.net, s.currency, s.raw, m_recording_id, m_release_id, m_matched_by
-        from (select s.*, ${match.columns} from royalty_load s ${match.joins}) s`,
+          s.net, s.currency, s.raw, m.m_recording_id, m.m_release_id, m.m_matched_by
+        from lines s join matched m on ${key('m')}`,
   );
 }
 
