@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { apiSignIn, expect, signInAndWait, test } from './fixtures.ts';
+import { apiSignIn, expect, latestMail, signInAndWait, test } from './fixtures.ts';
 
 /**
  * Finance (issue 16) in the browser: a DistroKid statement imported through "Import statement"
@@ -135,4 +135,73 @@ test('a statement imported, then its unmatched lines resolved by suggestion and 
   // Both resolutions are remembered: the import now counts every line as matched.
   await page.getByRole('tab', { name: 'Imports' }).click();
   await expect(imported).toContainText('100% matched');
+});
+
+test('a period run again after an adjustment, approved and published; the payee opens the link; a payment recorded', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiSignIn(request, DEMO_ADMIN, DEMO_PASSWORD);
+  const deals = (await (await request.get('/api/v1/finance/deals', { headers: bearer(token) })).json()) as {
+    rows: Array<{ id: string; payees: Array<{ payee_id: string; name: string }> }>;
+  };
+  const deal = deals.rows[0]!;
+  const laura = deal.payees.find((p) => p.name === 'Laura Venn')!;
+  const periods = (await (
+    await request.get('/api/v1/finance/periods', { headers: bearer(token) })
+  ).json()) as {
+    rows: Array<{ id: string; name: string; status: string; start_month: string }>;
+  };
+  const toReview = periods.rows.find((p) => p.status === 'computed')!;
+  // A bonus in the period under review, enough to clear the advance: Laura is then owed money.
+  const bonus = await request.post(`/api/v1/finance/deals/${deal.id}/ledger`, {
+    headers: bearer(token),
+    data: {
+      kind: 'adjustment',
+      payee_id: laura.payee_id,
+      amount: '500',
+      currency: 'GBP',
+      entry_date: `${toReview.start_month}-15`,
+      reason: 'Sync licence share',
+    },
+  });
+  expect(bonus.status(), await bonus.text()).toBe(201);
+
+  await signInAndWait(page, DEMO_ADMIN, DEMO_PASSWORD);
+  await page.goto('/finance?tab=statements');
+  await page.getByRole('button', { name: toReview.name, exact: true }).click();
+  await page.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('row').filter({ hasText: 'Laura Venn' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const confirm = page.getByRole('dialog', { name: `Publish ${toReview.name}?` });
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published', { exact: true }).first()).toBeVisible();
+
+  // The payee's email holds a link that opens the statement without an account.
+  const mail = await latestMail(request, 'laura@lumenvale.test', new RegExp(toReview.name));
+  const link = mail.text.match(/https?:\/\/\S+\/statements\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const visitor = await browser.newContext();
+  const portal = await visitor.newPage();
+  await portal.goto(new URL(link!).pathname);
+  await expect(portal.getByText('Laura Venn').first()).toBeVisible();
+  await expect(portal.getByText(toReview.name).first()).toBeVisible();
+  await expect(portal.getByRole('button', { name: /Download PDF/ })).toBeVisible();
+  await visitor.close();
+
+  // Laura is owed now: her payment is recorded and listed.
+  await page.goto('/finance?tab=payments');
+  const owed = page.getByRole('checkbox', { name: /Laura Venn/ });
+  await expect(owed).toBeChecked();
+  await page.getByRole('button', { name: 'Record payments' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payments' });
+  await dialog.getByRole('textbox', { name: 'Reference' }).fill('Royalties e2e');
+  await dialog.getByRole('button', { name: 'Record payments' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: /recorded/i })).toBeVisible();
+  await expect(page.getByText('Royalties e2e')).toBeVisible();
 });

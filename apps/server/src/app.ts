@@ -40,6 +40,7 @@ import { projectFolderRoutes } from './features/project-folder/project-folder.ro
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { revisionsRoutes } from './features/revisions/revisions.routes.ts';
 import { royaltiesRoutes } from './features/royalties/royalties.routes.ts';
+import { statementDocumentRoutes } from './features/royalties/statement-docs.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { signedSongsRoutes } from './features/signed-songs/signed-songs.routes.ts';
 import { songsRoutes } from './features/songs/songs.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await partiesRoutes(app, ctx);
   await distributionRoutes(app, ctx);
   await royaltiesRoutes(app, ctx);
+  await statementDocumentRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

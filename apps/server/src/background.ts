@@ -7,6 +7,7 @@ import { defineCatalogueCsvJobs } from './features/catalogue/csv-jobs.ts';
 import { defineDistributionJobs } from './features/distribution/distribution.jobs.ts';
 import { runDueReminders } from './features/marketing/reminders.ts';
 import { defineRoyaltyImportJob } from './features/royalties/import-job.ts';
+import { defineRoyaltyRunJob } from './features/royalties/periods.service.ts';
 
 export function defineBackgroundWork(ctx: AppContext) {
   // Campaign task deadline reminders (decision 0010): once per interval across every copy; the
@@ -17,4 +18,5 @@ export function defineBackgroundWork(ctx: AppContext) {
   defineCatalogueCsvJobs(ctx);
   defineDistributionJobs(ctx);
   defineRoyaltyImportJob(ctx);
+  defineRoyaltyRunJob(ctx);
 }

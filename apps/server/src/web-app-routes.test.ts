@@ -15,6 +15,7 @@ const WEB_ROUTES = [
   '/marketing-general/tok-1',
   '/label-copy-generator/tok-1',
   '/label-copy/tok-1',
+  '/statements/tok-1',
   '/reset-password',
   '/reset-password?type=recovery',
   '/contracts/6b1f4c1e-1111-4a4a-8a8a-000000000001',

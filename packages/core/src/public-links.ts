@@ -16,6 +16,7 @@ export const PUBLIC_LINK_PURPOSES = [
   'marketing_form',
   'marketing_general',
   'revision_upload',
+  'royalty_statement',
 ] as const;
 export type PublicLinkPurpose = (typeof PUBLIC_LINK_PURPOSES)[number];
 

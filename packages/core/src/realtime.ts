@@ -110,6 +110,13 @@ export const REALTIME_TABLES = [
   'royalty_imports',
   'royalty_mappings',
   'royalty_aliases',
+  'finance_settings',
+  'royalty_deals',
+  'royalty_deal_payees',
+  'royalty_periods',
+  'ledger_entries',
+  'royalty_statements',
+  'royalty_payments',
 ] as const;
 /**
  * Tenant tables without a row trigger: loaded by the million with COPY, announced by their parent's

@@ -101,3 +101,126 @@ export const FINANCE_MESSAGES = {
   targetNotFound: 'That recording or release was not found in your catalogue.',
   targetKind: 'Choose a recording or a release (one of them).',
 } as const;
+
+// ---- Contracts (royalty deals), ledger, periods and statements (decision 0029) ----
+
+export const DEAL_KINDS = ['royalty', 'profit_share'] as const;
+export type DealKindName = (typeof DEAL_KINDS)[number];
+export const DEAL_KIND_LABELS: Record<DealKindName, string> = {
+  royalty: 'Royalty on receipts',
+  profit_share: 'Profit share',
+};
+export const RATE_BASES = ['net', 'gross'] as const;
+
+/** Ledger entries a member adds; the period run adds earnings, reserves and cross-collateral moves. */
+export const MANUAL_ENTRY_KINDS = ['opening', 'advance', 'cost', 'adjustment'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  ...MANUAL_ENTRY_KINDS,
+  'earnings',
+  'reserve_held',
+  'reserve_released',
+  'cross_collateral',
+  'payment',
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
+  opening: 'Opening balance',
+  advance: 'Advance',
+  cost: 'Recoupable cost',
+  adjustment: 'Adjustment',
+  earnings: 'Earnings',
+  reserve_held: 'Reserve held',
+  reserve_released: 'Reserve released',
+  cross_collateral: 'Cross-collateralisation',
+  payment: 'Payment',
+};
+
+export const PERIOD_CADENCES = ['monthly', 'quarterly', 'half_yearly'] as const;
+export type PeriodCadence = (typeof PERIOD_CADENCES)[number];
+export const PERIOD_CADENCE_LABELS: Record<PeriodCadence, string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  half_yearly: 'Half-yearly',
+};
+export const CADENCE_MONTHS: Record<PeriodCadence, number> = { monthly: 1, quarterly: 3, half_yearly: 6 };
+
+/**
+ * A period: open (nothing run yet) → running → computed (statements to review; may be run again) →
+ * approved → published (locked: its earnings are in the ledger; never run again).
+ */
+export const PERIOD_STATUSES = ['open', 'running', 'computed', 'approved', 'published'] as const;
+export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
+export const PERIOD_STATUS_LABELS: Record<PeriodStatus, string> = {
+  open: 'Not run',
+  running: 'Running',
+  computed: 'To review',
+  approved: 'Approved',
+  published: 'Published',
+};
+
+export const ROYALTY_RUN_JOB = 'royalty-period-run';
+
+export const STATEMENT_TEXTS = {
+  runPeriod: 'Run period',
+  runAgain: 'Run again',
+  approve: 'Approve',
+  publish: 'Publish',
+  addPeriod: 'Add period',
+  setUpTerms: 'Set up terms',
+  addEntry: 'Add entry',
+} as const;
+
+/** "2026-07" → the first month of its period under a cadence ("2026-07" quarterly → "2026-07"). */
+export function periodStartOf(month: string, cadence: PeriodCadence): string {
+  const year = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  const size = CADENCE_MONTHS[cadence];
+  const start = Math.floor((m - 1) / size) * size + 1;
+  return `${year}-${String(start).padStart(2, '0')}`;
+}
+
+/** The last month of a period that starts at `start` ("2026-07", quarterly → "2026-09"). */
+export function periodEndOf(start: string, cadence: PeriodCadence): string {
+  const year = Number(start.slice(0, 4));
+  const m = Number(start.slice(5, 7)) + CADENCE_MONTHS[cadence] - 1;
+  return `${year + Math.floor((m - 1) / 12)}-${String(((m - 1) % 12) + 1).padStart(2, '0')}`;
+}
+
+/** A period's name: "2026-Q3", "2026-07", "2026-H2". */
+export function periodName(start: string, cadence: PeriodCadence): string {
+  const year = start.slice(0, 4);
+  const m = Number(start.slice(5, 7));
+  if (cadence === 'quarterly') return `${year}-Q${Math.floor((m - 1) / 3) + 1}`;
+  if (cadence === 'half_yearly') return `${year}-H${m <= 6 ? 1 : 2}`;
+  return start;
+}
+
+export const PERIOD_MESSAGES = {
+  periodNotFound: 'Period not found',
+  dealNotFound: 'Contract terms not found',
+  contractNotSigned: 'Only a signed contract gets royalty terms.',
+  dealExists: 'This contract has its terms already.',
+  noPayee:
+    'No payee for this contract: give its recording a master split, or link the artist to a payee in Artists & Writers, then set up the terms.',
+  sharesTotal: 'The payees’ shares must add up to 100 %.',
+  periodExists: 'This period exists already.',
+  locked: 'This period is published and locked; corrections go in as new entries of a later period.',
+  notComputed: 'Run the period first.',
+  notApproved: 'Approve the statements first.',
+  missingRate: (from: string, to: string, period: string) =>
+    `No exchange rate from ${from} to ${to} for ${period}. Enter it under the period’s rates, then run again.`,
+  entryInLockedPeriod:
+    'That date falls in a published period. Date the entry in an open period; corrections are new entries.',
+} as const;
+
+export const PAYMENT_TEXTS = {
+  recordPayments: 'Record payments',
+  bankCsv: 'Export bank CSV',
+} as const;
+
+export const PAYMENT_MESSAGES = {
+  payeeNotFound: 'Payee not found',
+  moreThanOwed: (owed: string) => `More than is owed (${owed}). Record at most what the statements owe.`,
+  currency: (currency: string) => `Pay in the payee’s currency (${currency}).`,
+  nothingOwed: 'Nothing is owed to this payee.',
+} as const;

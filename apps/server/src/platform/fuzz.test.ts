@@ -327,6 +327,7 @@ const PUBLIC_PURPOSE: [RegExp, PublicLinkPurpose][] = [
   [/^\/api\/v1\/public\/label-copy-generator\//, 'label_copy_generator'],
   [/^\/api\/v1\/public\/marketing-forms\//, 'marketing_form'],
   [/^\/api\/v1\/public\/marketing-general\//, 'marketing_general'],
+  [/^\/api\/v1\/public\/statements\//, 'royalty_statement'],
 ];
 
 /** The real value for a name in this operation: a record id, a public token. */

@@ -50,6 +50,8 @@ const memberRoutes = {
     imports_waiting: 0,
   }),
   'GET /api/v1/finance/imports': json(200, { rows: [], total: 0 }),
+  'GET /api/v1/finance/deals': json(200, { rows: [], without_terms: [] }),
+  'GET /api/v1/finance/payments/due': json(200, { rows: [], totals: [] }),
   // The catalogue's grid, "Needs attention" and saved views, empty.
   'GET /api/v1/catalogue/recordings': json(200, { rows: [], total: 0 }),
   'GET /api/v1/catalogue/attention': json(200, { items: [], counts: {} }),

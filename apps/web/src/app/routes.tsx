@@ -70,6 +70,10 @@ const LabelCopyPage = page(
   () => import('../features/label-copy/pages/label-copy-page'),
   (m) => m.LabelCopyPage,
 );
+const PayeeStatementPage = page(
+  () => import('../features/payee-portal/pages/payee-statement-page'),
+  (m) => m.PayeeStatementPage,
+);
 const ResetPasswordPage = page(
   () => import('../features/auth/pages/reset-password-page'),
   (m) => m.ResetPasswordPage,
@@ -282,6 +286,7 @@ const ROUTES = createRoutesFromElements(
       <Route path={paths.marketingGeneral.pattern} element={<MarketingGeneralPage />} />
       <Route path={paths.labelCopyGenerator.pattern} element={<LabelCopyGeneratorPage />} />
       <Route path={paths.labelCopy.pattern} element={<LabelCopyPage />} />
+      <Route path={paths.payeeStatement.pattern} element={<PayeeStatementPage />} />
       <Route path={paths.resetPassword.pattern} element={<ResetPasswordPage />} />
       <Route path={paths.contract.pattern} element={<ContractSigningPage />} />
       <Route path={paths.artistDenySigning.pattern} element={<DenySigningPage />} />

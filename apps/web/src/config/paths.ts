@@ -133,6 +133,7 @@ export const paths = {
     href: (token: string) => `/label-copy-generator/${enc(token)}`,
   },
   labelCopy: { pattern: '/label-copy/:token', href: (token: string) => `/label-copy/${enc(token)}` },
+  payeeStatement: { pattern: '/statements/:token', href: (token: string) => `/statements/${enc(token)}` },
   resetPassword: fixed('/reset-password'),
   contract: {
     pattern: '/contracts/:contractId',

@@ -31,6 +31,7 @@ export * as projectFolder from './project-folder.ts';
 export * as reviews from './reviews.ts';
 export * as revisions from './revisions.ts';
 export * as royalties from './royalties.ts';
+export * as royaltyStatements from './royalty-statements.ts';
 export * as search from './search.ts';
 export * as signedSongs from './signed-songs.ts';
 export * as songs from './songs.ts';

@@ -9,6 +9,7 @@ import { queryRows } from '../../platform/db/index.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { createJobTestServer, proLabel } from '../../test/job-server.ts';
 import { defineRoyaltyImportJob } from './import-job.ts';
+import { defineRoyaltyRunJob } from './periods.service.ts';
 
 type Headers = { authorization: string };
 
@@ -31,7 +32,8 @@ export type ImportDto = {
 };
 
 /** The real app, its queue polling often, with the statement import job defined and started. */
-export const createFinanceTestServer = (): Promise<TestServer> => createJobTestServer(defineRoyaltyImportJob);
+export const createFinanceTestServer = (): Promise<TestServer> =>
+  createJobTestServer(defineRoyaltyImportJob, defineRoyaltyRunJob);
 
 /** An admin of a new label on a plan with the catalogue (and so finance). */
 export const financeLabel = proLabel;

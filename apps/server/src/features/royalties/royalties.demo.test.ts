@@ -62,6 +62,23 @@ describe('the demo statements', () => {
     expect(summary.income.map((m: Json) => m.currency)).toEqual(['EUR', 'USD']);
   });
 
+  it('has the signed contract’s terms, its advance partly recouped, one published quarter and one to review', async () => {
+    const deals = await get('/api/v1/finance/deals');
+    expect(deals.rows).toHaveLength(1);
+    const deal = deals.rows[0];
+    expect(deal).toMatchObject({ artist_name: 'Lumen Vale', default_rate: '18' });
+    expect(deal.payees.length).toBeGreaterThan(0);
+    const first = deal.balances[0];
+    // 250 advance + 120 mastering, partly recouped by the first quarter's earnings.
+    expect(BigInt(first.balance_minor)).toBeLessThan(0n);
+    expect(BigInt(first.recouped_minor)).toBeGreaterThan(0n);
+    const periods = await get('/api/v1/finance/periods');
+    expect(periods.rows.map((p: Json) => p.status)).toEqual(['computed', 'published']);
+    const published = await get(`/api/v1/finance/periods/${periods.rows[1].id}`);
+    expect(published.statement_rows.length).toBeGreaterThan(0);
+    expect(BigInt(published.statement_rows[0].earnings_minor)).toBeGreaterThan(0n);
+  });
+
   it('leaves lines to resolve on Unmatched, a Japanese title among them, and seeding again adds nothing', async () => {
     const unmatched = await get('/api/v1/finance/unmatched');
     expect(unmatched.rows.map((r: Json) => r.identifier)).toEqual(

@@ -5,14 +5,18 @@
  * "Unmatched" tab: a live version nobody catalogued, a Japanese title, a bundle's UPC.
  */
 
+import { fromScaled } from '@music-review/core/money';
 import type { BuiltInSource } from '@music-review/core/royalty-sources';
 import { SOURCE_DEFINITIONS, sourceMappingForHeaders } from '@music-review/core/royalty-sources';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../platform/db/index.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { buildKey } from '../../platform/storage/keys.ts';
+import * as deals from './deals.repo.ts';
 import { loadStatement, plainRunner } from './import-job.ts';
 import * as repo from './imports.repo.ts';
+import * as periods from './periods.repo.ts';
+import { publishPeriodWork, runPeriodWork } from './periods.service.ts';
 import { type FixtureLine, statementFileText } from './statement-fixtures.ts';
 
 const STORES = ['Spotify', 'Apple Music', 'YouTube', 'Deezer'] as const;
@@ -136,7 +140,7 @@ export async function seedRoyaltiesDemo(
           where t.recording_id = r.id order by x.release_date nulls last limit 1
         ) rel on true
         where r.organization_id = ${org} and r.isrc is not null
-        order by r.created_at, r.id limit 16`,
+        order by (r.song_id is null), r.created_at, r.id limit 16`,
     ),
   }));
   if (!admin || tracks.length === 0) return;
@@ -176,5 +180,85 @@ export async function seedRoyaltiesDemo(
       }),
     );
     await loadStatement({ database, driver: storage }, org, importId, plainRunner(database, org));
+  }
+  await seedPeriodsDemo(database, org, admin.id, today);
+}
+
+/**
+ * The signed contract's terms (its rate and advance, its payees), a recoupable cost, and the two
+ * quarters as periods: the older published (its earnings in the ledger, the advance partly
+ * recouped), the newer computed and waiting for review.
+ */
+async function seedPeriodsDemo(database: Database, org: string, adminId: string, today: Date) {
+  const quarters = demoQuarters(today);
+  const contract = await database.withOrg(org, async (tx) => {
+    const [row] = await deals.contractsWithoutTerms(tx, org);
+    return row ? deals.findContract(tx, org, row.contract_id) : undefined;
+  });
+  if (!contract) return;
+  await database.withOrg(org, async (tx) => {
+    const payees = await deals.defaultPayees(tx, org, contract.song_id, contract.artist_name);
+    if (payees.length === 0) return;
+    const dealId = await deals.insertDeal(tx, org, {
+      contractId: contract.id,
+      defaultRate: String(contract.terms.royalty_rate ?? 18),
+      createdBy: adminId,
+    });
+    if (!dealId) return;
+    const total = payees.reduce((n, p) => n + p.share_bp, 0);
+    await deals.setDealPayees(
+      tx,
+      org,
+      dealId,
+      payees.map((p) => ({
+        payee_id: p.payee_id,
+        share: fromScaled(BigInt(Math.round((p.share_bp * 10_000) / total)), 2),
+      })),
+    );
+    const first = payees[0]!;
+    const entry = (kind: string, amount: string, date: string, reason: string) =>
+      deals.insertEntry(tx, org, {
+        dealId,
+        payeeId: first.payee_id,
+        kind,
+        amount,
+        currency: first.currency,
+        entryDate: date,
+        recoupable: true,
+        reason,
+        receiptKey: null,
+        periodId: null,
+        createdBy: adminId,
+      });
+    // The advance before the first quarter; mastering and a video in it.
+    await entry('advance', '250', `${quarters[0]![0]}-01`, 'Advance on signature');
+    await entry('cost', '120', `${quarters[0]![1]}-12`, 'Mastering (recoupable)');
+    await periods.saveCadence(tx, org, 'quarterly');
+  });
+  const currencies = ['USD', 'EUR', 'GBP'];
+  const rates: Record<string, string> = { USD: '1', EUR: '1.08', GBP: '1.27' };
+  for (const [i, months] of quarters.entries()) {
+    const id = await database.withOrg(org, async (tx) => {
+      const periodId = await periods.insertPeriod(tx, org, months[0]!, months[2]!);
+      const payeeCurrencies = await periods.dealPayeeCurrencies(tx, org);
+      await periods.updatePeriod(tx, org, periodId, {
+        importIds: await periods.importsWithSales(tx, org, months[0]!, months[2]!),
+        // 1 from = rate to, from the USD value of each (made up, constant).
+        rates: currencies.flatMap((from) =>
+          payeeCurrencies
+            .filter((to) => to !== from && rates[to])
+            .map((to) => ({ from, to, rate: (Number(rates[from]) / Number(rates[to])).toFixed(6) })),
+        ),
+        status: 'running',
+        runBy: adminId,
+      });
+      return periodId;
+    });
+    await runPeriodWork(database, org, id);
+    if (i === 0)
+      await database.withOrg(org, async (tx) => {
+        await periods.updatePeriod(tx, org, id, { status: 'approved', approvedBy: adminId });
+        await publishPeriodWork(tx, org, id, adminId);
+      });
   }
 }

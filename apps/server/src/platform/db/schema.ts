@@ -1953,3 +1953,169 @@ export const royaltyAliases = pgTable(
   },
   (t) => [uniqueIndex('royalty_aliases_key').on(t.organizationId, t.source, t.identifierKind, t.identifier)],
 );
+
+// The label's accounting settings (decision 0029).
+export const financeSettings = pgTable('finance_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** monthly, quarterly, half_yearly */
+  periodCadence: text('period_cadence').notNull().default('quarterly'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// A signed contract's royalty terms: who is paid what share of which receipts.
+export const royaltyDeals = pgTable(
+  'royalty_deals',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** royalty, profit_share */
+    kind: text('kind').notNull().default('royalty'),
+    /** net, gross */
+    basis: text('basis').notNull().default('net'),
+    /** Percent, exact. */
+    defaultRate: numeric('default_rate').notNull(),
+    /** [{ sale_type, territory, rate }]: the most specific wins. */
+    rates: jsonb('rates').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    profitShare: numeric('profit_share'),
+    reserveRate: numeric('reserve_rate').notNull().default('0'),
+    crossCollateralize: boolean('cross_collateralize').notNull().default(false),
+    rowVersion: integer('row_version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('royalty_deals_contract_key').on(t.contractId)],
+);
+
+export const royaltyDealPayees = pgTable(
+  'royalty_deal_payees',
+  {
+    organizationId: orgRef(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => royaltyDeals.id, { onDelete: 'cascade' }),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => payees.id, { onDelete: 'restrict' }),
+    /** Percent, exact; a deal's shares total 100. */
+    share: numeric('share').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.payeeId] }),
+    index('royalty_deal_payees_payee_idx').on(t.payeeId),
+  ],
+);
+
+// An accounting period of the label: its months, its run and its statements' state.
+export const royaltyPeriods = pgTable(
+  'royalty_periods',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    /** First days of the first and last months. */
+    startMonth: date('start_month').notNull(),
+    endMonth: date('end_month').notNull(),
+    /** core PERIOD_STATUSES */
+    status: text('status').notNull().default('open'),
+    /** The imports the last run used. */
+    importIds: uuid('import_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** 1 from = rate to: [{ from, to, rate }] */
+    rates: jsonb('rates').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    /** The last run: payable per currency, receipts under no contract, counts. */
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+    error: text('error'),
+    jobId: uuid('job_id'),
+    runAt: ts('run_at'),
+    runBy: uuid('run_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    approvedAt: ts('approved_at'),
+    approvedBy: uuid('approved_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    publishedAt: ts('published_at'),
+    publishedBy: uuid('published_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('royalty_periods_org_start_key').on(t.organizationId, t.startMonth)],
+);
+
+// Every movement of a contract's balance for a payee: dated, signed by who made it, never edited
+// once its period is published (corrections are new entries).
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => royaltyDeals.id, { onDelete: 'cascade' }),
+    /** Null: split over the deal's payees by share. */
+    payeeId: uuid('payee_id').references(() => payees.id, { onDelete: 'restrict' }),
+    /** core LEDGER_ENTRY_KINDS */
+    kind: text('kind').notNull(),
+    /** Exact, in `currency`; positive for what the member entered (advance, cost, payment), signed for adjustments and the run's entries. */
+    amount: numeric('amount').notNull(),
+    currency: text('currency').notNull(),
+    entryDate: date('entry_date').notNull(),
+    recoupable: boolean('recoupable').notNull().default(true),
+    reason: text('reason'),
+    receiptKey: text('receipt_key'),
+    /** Set on the entries a published period's run wrote. */
+    periodId: uuid('period_id').references(() => royaltyPeriods.id, { onDelete: 'restrict' }),
+    /** The payment a `payment` entry is part of. */
+    paymentId: uuid('payment_id').references((): AnyPgColumn => royaltyPayments.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_deal_idx').on(t.dealId, t.entryDate),
+    index('ledger_entries_period_idx').on(t.periodId),
+  ],
+);
+
+// One payee's statement for a period, as the last run computed it.
+export const royaltyStatements = pgTable(
+  'royalty_statements',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    periodId: uuid('period_id')
+      .notNull()
+      .references(() => royaltyPeriods.id, { onDelete: 'cascade' }),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => payees.id, { onDelete: 'restrict' }),
+    currency: text('currency').notNull(),
+    openingMinor: bigint('opening_minor', { mode: 'bigint' }).notNull(),
+    earningsMinor: bigint('earnings_minor', { mode: 'bigint' }).notNull(),
+    closingMinor: bigint('closing_minor', { mode: 'bigint' }).notNull(),
+    payableMinor: bigint('payable_minor', { mode: 'bigint' }).notNull(),
+    /** The engine's statement (figures per contract and the lines), amounts as text. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    /** What changed since the previous run of the period: [{ field, before, after }], null on a first run. */
+    changes: jsonb('changes').$type<Array<Record<string, unknown>>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('royalty_statements_period_payee_key').on(t.periodId, t.payeeId)],
+);
+
+// A payment made to a payee (its ledger entries spread it over the contracts that owed it).
+export const royaltyPayments = pgTable(
+  'royalty_payments',
+  {
+    id: id(),
+    organizationId: orgRef(),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => payees.id, { onDelete: 'restrict' }),
+    amount: numeric('amount').notNull(),
+    currency: text('currency').notNull(),
+    paidOn: date('paid_on').notNull(),
+    reference: text('reference').notNull(),
+    createdBy: uuid('created_by').references(() => reviewers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('royalty_payments_org_paid_idx').on(t.organizationId, t.paidOn)],
+);

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 /** The tab an arrow key, Home or End moves to from `current` (round the ends), or none for other keys. */
@@ -36,6 +36,15 @@ export function Tabs<T extends string>({
 }) {
   const baseId = useId();
   const refs = useRef<Partial<Record<T, HTMLButtonElement | null>>>({});
+  const listRef = useRef<HTMLDivElement>(null);
+  // A strip wider than the screen scrolls sideways: the current tab is brought into it (the strip
+  // alone scrolls, never the page).
+  useEffect(() => {
+    const list = listRef.current;
+    const current = refs.current[tab];
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - list.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [tab]);
   const onKeyDown = (event: KeyboardEvent) => {
     const target = tabForKey(tabs, tab, event.key);
     if (!target) return;
@@ -46,10 +55,11 @@ export function Tabs<T extends string>({
   return (
     <div className="flex flex-col gap-4">
       <div
+        ref={listRef}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="inline-flex w-full gap-1 self-start rounded-lg bg-muted p-1 sm:w-auto"
+        className="inline-flex w-full max-w-full gap-1 self-start overflow-x-auto rounded-lg bg-muted p-1 sm:w-auto"
       >
         {tabs.map((value) => {
           const isSelected = value === tab;

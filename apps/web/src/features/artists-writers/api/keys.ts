@@ -19,6 +19,7 @@ export const peopleKeys = {
   party: (id: string) => ['people', 'party', id] as const,
   payees: (q: string) => ['people', 'payees', q] as const,
   payee: (id: string) => ['people', 'payee', id] as const,
+  payeeAccount: (id: string) => ['people', 'payee-account', id] as const,
   // Names are matched case-insensitively by the server: one cache entry per spelling's lower case.
   byName: (name: string) => ['people', 'by-name', name.trim().toLowerCase()] as const,
 };

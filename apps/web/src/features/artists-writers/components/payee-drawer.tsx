@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/list-states';
 import { Button } from '../../../components/ui/button';
+import { SideSheet } from '../../../components/ui/side-sheet';
 import { LoadingState } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -15,7 +16,7 @@ import { formatMinor } from '../lib/money';
 import { Detail, DetailList } from './detail-list';
 import { PayeeEditForm } from './payee-edit-form';
 import { isPlanRequired, PlanRequired } from './plan-required';
-import { SideSheet } from './side-sheet';
+import { PayeeRoyalties } from './royalties/payee-royalties';
 
 function PayeeSummary({ payee, onEdit }: { payee: PayeeDto; onEdit: () => void }) {
   return (
@@ -96,11 +97,21 @@ function PayeeSummary({ payee, onEdit }: { payee: PayeeDto; onEdit: () => void }
           </ul>
         )}
       </section>
+
+      <section aria-labelledby="payee-royalties" className="flex flex-col gap-3">
+        <h3 id="payee-royalties" className="text-sm font-semibold text-foreground">
+          Royalties
+        </h3>
+        <PayeeRoyalties payeeId={payee.id} headingLevel="h4" />
+      </section>
     </div>
   );
 }
 
-/** A payee's drawer on the Payees tab (?payee=): details, the people paying into it, master shares. */
+/**
+ * A payee's drawer on the Payees tab (?payee=): details, the people paying into it, master shares
+ * and royalties.
+ */
 export function PayeeDrawer({ payeeId, onClose }: { payeeId: string; onClose: () => void }) {
   const payee = usePayee(payeeId);
   const [isEditing, setIsEditing] = useState(false);

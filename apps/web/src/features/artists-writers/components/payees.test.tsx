@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { makeClientSession } from '../../../test/factories';
 import { json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
-import { makePayee, makePayeeRow, meRoute, page } from '../test/people-data';
+import { emptyAccountRoute, makePayee, makePayeeRow, meRoute, page } from '../test/people-data';
 
 type User = ReturnType<typeof userEvent.setup>;
 const IBAN = 'DE89 3704 0044 0532 0130 00';
@@ -73,6 +73,7 @@ describe('Payees', () => {
       'GET /api/v1/payees': json(200, page([])),
       'POST /api/v1/payees': json(201, created),
       'GET /api/v1/payees/payee-9': json(200, created),
+      ...emptyAccountRoute('payee-9'),
     });
     const { location } = renderApp({ route: '/artists-writers?tab=payees', session: makeClientSession() });
     await screen.findByText('No payees yet');
@@ -157,6 +158,7 @@ describe('Payees', () => {
       ...meRoute,
       'GET /api/v1/payees': json(200, page([makePayeeRow()])),
       'GET /api/v1/payees/payee-1': json(200, payee),
+      ...emptyAccountRoute(),
       'PATCH /api/v1/payees/payee-1': json(200, { ...payee, minimum_payout_minor: 10000, row_version: 3 }),
     });
     renderApp({ route: '/artists-writers?tab=payees&payee=payee-1', session: makeClientSession() });

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { makeClientSession } from '../../../test/factories';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
-import { makeParty, makePartyRow, meRoute, page, paramsOf } from '../test/people-data';
+import { emptyAccountRoute, makeParty, makePartyRow, meRoute, page, paramsOf } from '../test/people-data';
 
 const ID = '3f2b8c1d-5e6a-4b7c-8d9e-0a1b2c3d4e5f';
 const DUPLICATE_ID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
@@ -75,7 +75,7 @@ beforeAll(async () => {
 
 describe('Person page', () => {
   it('shows the names, identifiers, contact, payee, credits, contracts, balance and history', async () => {
-    mockFetch({ ...meRoute, [`GET ${API}`]: json(200, lena) });
+    mockFetch({ ...meRoute, ...emptyAccountRoute(), [`GET ${API}`]: json(200, lena) });
     renderApp({ route: ROUTE, session: makeClientSession() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lena Park' })).toBeTruthy();
@@ -120,20 +120,21 @@ describe('Person page', () => {
     ).toBe('/signed-songs/song-1/contracts');
     expect(section('Contracts').getByText('Signed')).toBeTruthy();
     expect(
-      section('Balance').getByText(/balance owed appears here once the first royalty statement/),
+      await section('Royalties').findByText('No royalty account yet: set up a contract’s terms in Finance.'),
     ).toBeTruthy();
     expect(section('History').getByText('Edited')).toBeTruthy();
     expect(section('History').getByText('IPI/CAE: (empty) → 00123456789')).toBeTruthy();
     // Heading order: the name, then one level-2 heading per section.
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.replace(/\d+$/, '')),
-    ).toEqual(['Details', 'Balance', 'Recordings', 'Releases', 'Works', 'Contracts', 'History']);
+    ).toEqual(['Details', 'Royalties', 'Recordings', 'Releases', 'Works', 'Contracts', 'History']);
   });
 
   it('edits in place, sending only what changed with the version read', async () => {
     const user = userEvent.setup({ delay: null });
     const server = mockFetch({
       ...meRoute,
+      ...emptyAccountRoute(),
       [`GET ${API}`]: json(200, lena),
       [`PATCH ${API}`]: json(200, { ...lena, legal_name: 'Lena M. Park', row_version: 4 }),
     });
@@ -155,6 +156,7 @@ describe('Person page', () => {
     const theirs = { ...lena, pro: 'ASCAP', legal_name: 'L. M. Park', row_version: 4 };
     const server = mockFetch({
       ...meRoute,
+      ...emptyAccountRoute(),
       [`GET ${API}`]: [json(200, lena), json(200, theirs)],
       [`PATCH ${API}`]: [
         apiError(409, 'conflict', CATALOGUE_MESSAGES.changedSinceRead),
@@ -208,6 +210,7 @@ describe('Person page', () => {
     };
     const server = mockFetch({
       ...meRoute,
+      ...emptyAccountRoute(),
       [`GET ${API}`]: json(200, lena),
       'GET /api/v1/parties': (request) =>
         json(
@@ -257,6 +260,7 @@ describe('Person page', () => {
     const refusal = 'Lena Park is credited on 2 recordings and 2 works: merge or remove those credits first';
     const server = mockFetch({
       ...meRoute,
+      ...emptyAccountRoute(),
       [`GET ${API}`]: json(200, lena),
       [`DELETE ${API}`]: [apiError(409, 'conflict', refusal), json(200, { ok: true })],
       'GET /api/v1/parties': json(200, page([])),

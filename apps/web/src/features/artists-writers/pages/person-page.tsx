@@ -59,8 +59,8 @@ type OpenDialog = 'merge' | 'delete' | null;
 
 /**
  * /artists-writers/:partyId: a person's page. Credited names, identifiers, contact and payee
- * (edited in place), their recordings, releases, works and contracts, the balance (once royalties
- * are accounted) and the history of changes; merging a duplicate and deleting.
+ * (edited in place), their recordings, releases, works and contracts, their payee's royalties and
+ * the history of changes; merging a duplicate and deleting.
  */
 export function PersonPage() {
   const { partyId = '' } = useParams();

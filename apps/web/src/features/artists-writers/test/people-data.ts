@@ -1,4 +1,6 @@
 import type { PartyDto, PartyRowDto, PayeeDto, PayeeRowDto } from '@music-review/core/contracts/parties';
+import type { getPayeeAccount } from '@music-review/core/contracts/royalties';
+import type { ResponseOf } from '@music-review/core/endpoint';
 import { makeMe } from '../../../test/factories';
 import { json } from '../../../test/fetch-mock';
 
@@ -69,6 +71,30 @@ export function makePayee(overrides: Partial<PayeeDto> = {}): PayeeDto {
     ...overrides,
   };
 }
+
+export type PayeeAccountDto = ResponseOf<typeof getPayeeAccount>;
+
+/** A payee's royalty account (contracts/royalties.ts getPayeeAccount): none yet unless given. */
+export function makePayeeAccount(overrides: Partial<PayeeAccountDto> = {}): PayeeAccountDto {
+  return {
+    payee_id: 'payee-1',
+    name: 'Park Music Ltd',
+    currency: 'EUR',
+    balance_minor: '0',
+    payable_minor: '0',
+    contracts: [],
+    statements: [],
+    payments: [],
+    ...overrides,
+  };
+}
+
+export const accountPath = (payeeId: string) => `/api/v1/finance/payees/${payeeId}/account`;
+
+/** The royalty account a payee's drawer and their people's pages ask for: empty. */
+export const emptyAccountRoute = (payeeId = 'payee-1') => ({
+  [`GET ${accountPath(payeeId)}`]: json(200, makePayeeAccount({ payee_id: payeeId })),
+});
 
 export const page = <T>(rows: T[], total = rows.length) => ({ rows, total });
 

@@ -18,7 +18,7 @@ const IMPORT_TOPICS = ['table:royalty_imports'];
 const ALIAS_TOPICS = ['table:royalty_aliases'];
 
 /** Runs `run` once, REFRESH_DELAY_MS after the first call since the last run. */
-function useBatched(run: () => void) {
+export function useBatched(run: () => void) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(run);
   latest.current = run;

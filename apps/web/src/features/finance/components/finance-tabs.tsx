@@ -6,9 +6,15 @@ import { FINANCE_TABS, type FinanceTab } from '../finance-url';
 const LABELS: Record<FinanceTab, string> = {
   imports: FINANCE_TEXTS.importsTab,
   unmatched: FINANCE_TEXTS.unmatchedTab,
+  contracts: FINANCE_TEXTS.contractsTab,
+  statements: FINANCE_TEXTS.statementsTab,
+  payments: FINANCE_TEXTS.paymentsTab,
 };
 
-/** The tabs "Imports" and "Unmatched" over the current one's panel; the tab lives in the URL. */
+/**
+ * The tabs "Imports", "Unmatched", "Contracts", "Statements" and "Payments" over the current one's
+ * panel; the tab lives in the URL. Five are wider than a phone: the strip scrolls sideways there.
+ */
 export function FinanceTabs({
   tab,
   onChange,

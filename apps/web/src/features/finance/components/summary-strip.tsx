@@ -1,4 +1,4 @@
-import { CircleHelp, Hourglass, Wallet } from 'lucide-react';
+import { CircleHelp, HandCoins, Hourglass, Landmark, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -6,7 +6,20 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import type { FinanceSummaryDto } from '../finance-types';
+import type { MinorAmountDto } from '../payments-types';
+import { formatMinorText } from './accounting-format';
 import { countLabel, formatMoney, formatQuarter } from './format';
+
+/** A figure the strip reads from another list (what is owed, the contracts' balances) than the summary. */
+export interface StripFigure {
+  /** Per currency; undefined while loading. */
+  amounts: readonly MinorAmountDto[] | undefined;
+  isError: boolean;
+  onRetry: () => void;
+}
+
+/** Five tiles side by side where they fit (12rem each at least), one under another on a phone. */
+const GRID = 'grid gap-3 grid-cols-[repeat(auto-fit,minmax(12rem,1fr))]';
 
 function Tile({
   icon,
@@ -40,31 +53,91 @@ function Tile({
 }
 
 /** Amounts one per line, large: a label paid in three currencies sees three figures, never a sum. */
-function Amounts({ amounts, none }: { amounts: FinanceSummaryDto['income']; none: string }) {
-  if (amounts.length === 0) return <p className="text-sm text-muted-foreground">{none}</p>;
+function Figures({ lines, none }: { lines: readonly { key: string; text: string }[]; none: string }) {
+  if (lines.length === 0) return <p className="text-sm text-muted-foreground">{none}</p>;
   return (
     <ul className="flex flex-col">
-      {amounts.map((amount) => (
+      {lines.map((line) => (
         <li
-          key={amount.currency}
+          key={line.key}
           className="text-xl font-semibold tabular-nums leading-tight [overflow-wrap:anywhere]"
         >
-          {formatMoney(amount)}
+          {line.text}
         </li>
       ))}
     </ul>
   );
 }
 
+/** Exact decimal amounts (the summary's), rounded to each currency's minor unit. */
+const Amounts = ({ amounts, none }: { amounts: FinanceSummaryDto['income']; none: string }) => (
+  <Figures
+    lines={amounts.map((amount) => ({ key: amount.currency, text: formatMoney(amount) }))}
+    none={none}
+  />
+);
+
+/** Minor-unit amounts (what is owed, what is unrecouped), or why they are not there. */
+function MinorFigures({
+  figure,
+  none,
+  what,
+}: {
+  figure: StripFigure;
+  none: string;
+  /** What the figure is, in a sentence ("the amounts to pay"). */
+  what: string;
+}) {
+  if (figure.isError) {
+    return (
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-muted-foreground">
+        {`${what[0]!.toUpperCase()}${what.slice(1)} could not be loaded.`}
+        <button
+          type="button"
+          onClick={figure.onRetry}
+          className="text-link underline-offset-4 outline-none hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (!figure.amounts) {
+    return (
+      <div role="status" aria-label={`Loading ${what}`}>
+        <Skeleton className="h-7 w-32" />
+      </div>
+    );
+  }
+  return (
+    <Figures
+      lines={figure.amounts.map((amount) => ({
+        key: amount.currency,
+        text: formatMinorText(amount.minor, amount.currency),
+      }))}
+      none={none}
+    />
+  );
+}
+
 /**
- * Finance at a glance: the income of the latest quarter with sales, what matched nothing (and over
- * how many identifiers), and how many imports wait for a decision (a link to the Imports tab).
+ * Finance at a glance: the income of the latest quarter with sales, what is to pay now (payees above
+ * their minimum payout), the advances and costs not yet recouped, what matched nothing (and over how
+ * many identifiers), and how many imports wait for a decision (a link to the Imports tab).
  */
-export function SummaryStrip({ summary }: { summary: FinanceSummaryDto | undefined }) {
+export function SummaryStrip({
+  summary,
+  toPay,
+  unrecouped,
+}: {
+  summary: FinanceSummaryDto | undefined;
+  toPay: StripFigure;
+  unrecouped: StripFigure;
+}) {
   if (!summary) {
     return (
-      <div role="status" aria-label="Loading the summary" className="grid gap-3 sm:grid-cols-3">
-        {['income', 'unmatched', 'waiting'].map((key) => (
+      <div role="status" aria-label="Loading the summary" className={GRID}>
+        {['income', 'to-pay', 'unrecouped', 'unmatched', 'waiting'].map((key) => (
           <Card key={key} className="flex flex-col gap-2 p-4">
             <Skeleton className="h-4 w-32" />
             <Skeleton className="h-7 w-40" />
@@ -75,9 +148,15 @@ export function SummaryStrip({ summary }: { summary: FinanceSummaryDto | undefin
   }
   const waiting = summary.imports_waiting;
   return (
-    <dl aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
+    <dl aria-label="Summary" className={GRID}>
       <Tile icon={<Wallet />} label={summary.quarter ? `Income ${formatQuarter(summary.quarter)}` : 'Income'}>
         <Amounts amounts={summary.income} none="No sales imported yet" />
+      </Tile>
+      <Tile icon={<HandCoins />} label="To pay">
+        <MinorFigures figure={toPay} none="Nobody to pay" what="the amounts to pay" />
+      </Tile>
+      <Tile icon={<Landmark />} label="Unrecouped advances">
+        <MinorFigures figure={unrecouped} none="Nothing unrecouped" what="the unrecouped advances" />
       </Tile>
       <Tile icon={<CircleHelp />} label="Unmatched" isAlarm={summary.unmatched_groups > 0}>
         <Amounts

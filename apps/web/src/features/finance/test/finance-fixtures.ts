@@ -23,6 +23,9 @@ export const REMATCH = 'POST /api/v1/finance/unmatched/rematch';
 export const PRESIGN = 'POST /api/v1/finance/imports/uploads';
 export const ANALYSE = 'POST /api/v1/finance/imports/analyse';
 export const START = 'POST /api/v1/finance/imports';
+/** Read on every tab for the summary's "Unrecouped advances" and "To pay". */
+export const DEALS_LIST = 'GET /api/v1/finance/deals';
+export const PAYMENTS_DUE = 'GET /api/v1/finance/payments/due';
 
 const AT = '2025-04-02T09:30:00.000Z';
 
@@ -145,8 +148,8 @@ export function makeAnalysis(overrides: Partial<StatementAnalysisDto> = {}): Sta
 type Routes = Parameters<typeof mockFetch>[0];
 
 /**
- * A member's routes for /finance on a plan that has it: an empty summary, no import and nothing
- * unmatched unless a test routes them itself.
+ * A member's routes for /finance on a plan that has it: an empty summary, no import, nothing
+ * unmatched, no contract and nobody owed unless a test routes them itself.
  */
 export function serveFinance(routes: Routes, { admin = false, hasCatalogue = true } = {}) {
   return mockFetch({
@@ -166,6 +169,8 @@ export function serveFinance(routes: Routes, { admin = false, hasCatalogue = tru
     }),
     [IMPORTS]: importsAnswer([]),
     [UNMATCHED]: unmatchedAnswer([]),
+    [DEALS_LIST]: json(200, { rows: [], without_terms: [] }),
+    [PAYMENTS_DUE]: json(200, { rows: [], totals: [] }),
     ...routes,
   });
 }

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterEach(() => ScriptedSocket.reset());
 
 describe('Finance page', () => {
-  it('shows the heading, the summary rounded to the cent, and only the two tabs of this step', async () => {
+  it('shows the heading, the summary rounded to the cent, and the five tabs', async () => {
     serveFinance({
       [SUMMARY]: summaryAnswer({
         quarter: '2025-Q1',
@@ -46,7 +46,7 @@ describe('Finance page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Finance' })).toBeTruthy();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Imports', 'Unmatched']);
+    expect(tabs).toEqual(['Imports', 'Unmatched', 'Contracts', 'Statements', 'Payments']);
     expect(screen.getByRole('tab', { name: 'Imports' }).getAttribute('aria-selected')).toBe('true');
 
     const figure = (label: string) =>

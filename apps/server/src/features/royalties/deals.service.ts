@@ -1,0 +1,267 @@
+/**
+ * The "Contracts" tab (issue 16, sections 3 and 4; decision 0029): a signed contract's royalty terms
+ * set up from its own fields (rate, advance, payees from the master split), edited, and its ledger.
+ */
+import { currencyExponent, fromScaled, sumDecimals, toScaled } from '@music-review/core/money';
+import { PERIOD_MESSAGES } from '@music-review/core/royalties';
+import type { AppContext } from '../../context.ts';
+import type { Member } from '../../platform/auth/request-auth.ts';
+import { AppError, notFound, validationError } from '../../platform/errors.ts';
+import { requireCatalogue } from '../catalogue/catalogue.access.ts';
+import * as repo from './deals.repo.ts';
+import { dealBalances } from './ledger.ts';
+
+const str = (v: bigint) => v.toString();
+
+function toDealDto(deal: repo.DealRow, entries: readonly repo.EntryRow[]) {
+  return {
+    id: deal.id,
+    contract_id: deal.contract_id,
+    contract_title: deal.contract_title,
+    artist_name: deal.artist_name,
+    song_title: deal.song_title,
+    kind: deal.kind,
+    basis: deal.basis,
+    default_rate: deal.default_rate,
+    rates: deal.rates,
+    profit_share: deal.profit_share,
+    reserve_rate: deal.reserve_rate,
+    cross_collateralize: deal.cross_collateralize,
+    payees: deal.payees,
+    recordings: deal.recordings,
+    balances: dealBalances(deal, entries).map((b) => ({
+      ...b,
+      balance_minor: str(b.balance_minor),
+      advances_minor: str(b.advances_minor),
+      costs_minor: str(b.costs_minor),
+      earnings_minor: str(b.earnings_minor),
+      recouped_minor: str(b.recouped_minor),
+    })),
+    row_version: deal.row_version,
+  };
+}
+
+function toEntryDto(e: repo.EntryRow) {
+  return {
+    id: e.id,
+    kind: e.kind as 'opening',
+    payee_id: e.payee_id,
+    payee_name: e.payee_name,
+    amount: e.amount,
+    currency: e.currency,
+    entry_date: e.entry_date,
+    recoupable: e.recoupable,
+    reason: e.reason,
+    period_id: e.period_id,
+    locked: e.locked,
+    created_by: e.created_by,
+    created_at: new Date(e.created_at).toISOString(),
+  };
+}
+
+/** Shares as exact percent strings must total 100 exactly. */
+const sharesTotal100 = (shares: readonly string[]) => toScaled(sumDecimals(shares), 4) === 1_000_000n;
+
+export function createDealsService(ctx: AppContext) {
+  const { database } = ctx;
+
+  async function dealDto(member: Member, id: string) {
+    return database.withOrg(member.organizationId, async (tx) => {
+      const deal = await repo.findDeal(tx, member.organizationId, id);
+      if (!deal) throw notFound(PERIOD_MESSAGES.dealNotFound);
+      return toDealDto(deal, await repo.listEntries(tx, member.organizationId, [deal.id]));
+    });
+  }
+
+  return {
+    async list(member: Member) {
+      requireCatalogue(member);
+      return database.withOrg(member.organizationId, async (tx) => {
+        const org = member.organizationId;
+        const [deals, entries, without] = [
+          await repo.listDeals(tx, org),
+          await repo.listEntries(tx, org, null),
+          await repo.contractsWithoutTerms(tx, org),
+        ];
+        return { rows: deals.map((d) => toDealDto(d, entries)), without_terms: without };
+      });
+    },
+
+    /**
+     * "Set up terms": the contract's royalty rate of net receipts, its payees from the recording's
+     * master split (else the artist's payee), and its advance as a ledger entry dated at signing,
+     * when the advance is in the payee's currency (the ledger never converts; else it is left to enter).
+     */
+    async create(member: Member, contractId: string) {
+      requireCatalogue(member);
+      const id = await database.withOrg(member.organizationId, async (tx) => {
+        const org = member.organizationId;
+        const contract = await repo.findContract(tx, org, contractId);
+        if (!contract) throw notFound('Contract not found');
+        if (contract.status !== 'signed') throw new AppError('conflict', PERIOD_MESSAGES.contractNotSigned);
+        const payees = await repo.defaultPayees(tx, org, contract.song_id, contract.artist_name);
+        if (payees.length === 0)
+          throw validationError({ contract_id: PERIOD_MESSAGES.noPayee }, PERIOD_MESSAGES.noPayee);
+        const rate = String(contract.terms.royalty_rate ?? 0);
+        const dealId = await repo.insertDeal(tx, org, {
+          contractId,
+          defaultRate: rate,
+          createdBy: member.reviewer.id,
+        });
+        if (!dealId) throw new AppError('conflict', PERIOD_MESSAGES.dealExists);
+        const total = payees.reduce((n, p) => n + p.share_bp, 0);
+        await repo.setDealPayees(
+          tx,
+          org,
+          dealId,
+          payees.map((p) => ({
+            payee_id: p.payee_id,
+            share: fromScaled(BigInt(Math.round((p.share_bp * 10_000) / total)), 2),
+          })),
+        );
+        const advance = contract.terms.advance_cents ?? 0;
+        const currency = contract.terms.currency ?? '';
+        const first = payees[0]!;
+        if (advance > 0 && currency === first.currency)
+          await repo.insertEntry(tx, org, {
+            dealId,
+            payeeId: first.payee_id,
+            kind: 'advance',
+            amount: fromScaled(BigInt(advance), 2),
+            currency,
+            entryDate: (contract.completed_at ? new Date(contract.completed_at) : new Date())
+              .toISOString()
+              .slice(0, 10),
+            recoupable: true,
+            reason: 'Advance on signature (from the contract)',
+            receiptKey: null,
+            periodId: null,
+            createdBy: member.reviewer.id,
+          });
+        return dealId;
+      });
+      return dealDto(member, id);
+    },
+
+    async update(
+      member: Member,
+      id: string,
+      body: {
+        kind: 'royalty' | 'profit_share';
+        basis: 'net' | 'gross';
+        default_rate: string;
+        rates: Array<{ sale_type: string | null; territory: string | null; rate: string }>;
+        profit_share: string | null;
+        reserve_rate: string;
+        cross_collateralize: boolean;
+        payees: Array<{ payee_id: string; share: string }>;
+        row_version: number;
+      },
+    ) {
+      requireCatalogue(member);
+      const problems: Record<string, string> = {};
+      if (!sharesTotal100(body.payees.map((p) => p.share))) problems.payees = PERIOD_MESSAGES.sharesTotal;
+      if (new Set(body.payees.map((p) => p.payee_id)).size !== body.payees.length)
+        problems.payees = 'Each payee once.';
+      if (body.kind === 'profit_share' && body.profit_share === null)
+        problems.profit_share = 'A profit-share deal needs its percentage.';
+      if (Object.keys(problems).length > 0) throw validationError(problems);
+      await database.withOrg(member.organizationId, async (tx) => {
+        const org = member.organizationId;
+        const deal = await repo.findDeal(tx, org, id);
+        if (!deal) throw notFound(PERIOD_MESSAGES.dealNotFound);
+        const found = await repo.labelPayees(
+          tx,
+          org,
+          body.payees.map((p) => p.payee_id),
+        );
+        if (found.length !== body.payees.length) throw notFound('Payee not found');
+        const updated = await repo.updateDeal(tx, org, id, body.row_version, {
+          kind: body.kind,
+          basis: body.basis,
+          default_rate: body.default_rate,
+          rates: body.rates,
+          profit_share: body.kind === 'profit_share' ? body.profit_share : null,
+          reserve_rate: body.reserve_rate,
+          cross_collateralize: body.cross_collateralize,
+        });
+        if (!updated)
+          throw new AppError(
+            'conflict',
+            'These terms changed since you opened them. Reload to see the change.',
+          );
+        await repo.setDealPayees(tx, org, id, body.payees);
+      });
+      return dealDto(member, id);
+    },
+
+    async ledger(member: Member, id: string) {
+      requireCatalogue(member);
+      return database.withOrg(member.organizationId, async (tx) => {
+        const deal = await repo.findDeal(tx, member.organizationId, id);
+        if (!deal) throw notFound(PERIOD_MESSAGES.dealNotFound);
+        const entries = await repo.listEntries(tx, member.organizationId, [id]);
+        return { entries: entries.map(toEntryDto), balances: toDealDto(deal, entries).balances };
+      });
+    },
+
+    /** An entry dated after the last published period, in its payee's currency (every payee's, when split). */
+    async addEntry(
+      member: Member,
+      id: string,
+      body: {
+        kind: 'opening' | 'advance' | 'cost' | 'adjustment';
+        payee_id: string | null;
+        amount: string;
+        currency: string;
+        entry_date: string;
+        recoupable: boolean;
+        reason: string | null;
+        receipt_key: string | null;
+      },
+    ) {
+      requireCatalogue(member);
+      const entryId = await database.withOrg(member.organizationId, async (tx) => {
+        const org = member.organizationId;
+        const deal = await repo.findDeal(tx, org, id);
+        if (!deal) throw notFound(PERIOD_MESSAGES.dealNotFound);
+        const problems: Record<string, string> = {};
+        const payees = body.payee_id ? deal.payees.filter((p) => p.payee_id === body.payee_id) : deal.payees;
+        if (body.payee_id && payees.length === 0) problems.payee_id = 'Choose one of this contract’s payees.';
+        if (payees.some((p) => p.currency !== body.currency))
+          problems.currency = `Enter it in the payee’s currency (${payees.map((p) => p.currency).join(', ')}).`;
+        const decimals = body.amount.split('.')[1]?.length ?? 0;
+        if (decimals > currencyExponent(body.currency))
+          problems.amount = `${body.currency} has ${currencyExponent(body.currency)} decimals.`;
+        if (!body.amount.startsWith('-') && toScaled(body.amount, 6) === 0n)
+          problems.amount = 'Enter an amount.';
+        if (['advance', 'cost'].includes(body.kind) && body.amount.startsWith('-'))
+          problems.amount = 'Enter the amount paid, without a minus sign.';
+        if (body.kind === 'adjustment' && !body.reason)
+          problems.reason = 'Say why: an adjustment needs a reason.';
+        if (Object.keys(problems).length > 0) throw validationError(problems);
+        const until = await repo.lockedUntil(tx, org);
+        if (until && body.entry_date <= until)
+          throw validationError(
+            { entry_date: PERIOD_MESSAGES.entryInLockedPeriod },
+            PERIOD_MESSAGES.entryInLockedPeriod,
+          );
+        return repo.insertEntry(tx, org, {
+          dealId: id,
+          payeeId: body.payee_id,
+          kind: body.kind,
+          amount: body.amount,
+          currency: body.currency,
+          entryDate: body.entry_date,
+          recoupable: body.kind === 'cost' ? body.recoupable : true,
+          reason: body.reason,
+          receiptKey: body.receipt_key,
+          periodId: null,
+          createdBy: member.reviewer.id,
+        });
+      });
+      const { entries } = await this.ledger(member, id);
+      return entries.find((e) => e.id === entryId)!;
+    },
+  };
+}
