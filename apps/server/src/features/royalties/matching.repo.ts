@@ -159,8 +159,9 @@ function identifierCondition(r: Resolution) {
 
 /**
  * Saves the alias (a second resolution of one identifier replaces the first) and applies it to every
- * line of that source with that identifier that matched nothing or matched by an alias: reassigning
- * moves the identifier's history. Returns the lines changed.
+ * line of that source with that identifier that matched nothing, or matched by an alias in a month
+ * no published period holds: reassigning moves the identifier's history until its period is
+ * locked. Returns the lines changed.
  */
 export async function applyResolution(tx: OrgTx, org: string, reviewerId: string, r: Resolution) {
   const recordingId = r.recording_id ?? null;
@@ -180,7 +181,10 @@ export async function applyResolution(tx: OrgTx, org: string, reviewerId: string
           from royalty_imports i
           where i.id = l.import_id and i.organization_id = ${org} and i.source = ${r.source}
             and l.organization_id = ${org} and ${identifierCondition(r)}
-            and ((l.recording_id is null and l.release_id is null) or l.matched_by = 'alias')
+            and ((l.recording_id is null and l.release_id is null)
+              or (l.matched_by = 'alias' and not exists (
+                select 1 from royalty_periods p where p.organization_id = ${org} and p.status = 'published'
+                  and l.sale_month between p.start_month and p.end_month)))
           returning l.import_id
         )
         select count(*)::int as n, coalesce(array_agg(distinct import_id), '{}') as imports from updated`,

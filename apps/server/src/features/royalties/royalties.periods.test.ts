@@ -451,4 +451,47 @@ describe('royalty periods and statements', () => {
     expect(account.payments.map((pm: Json) => pm.amount)).toEqual(['20']);
     expect((await api.get(other.headers, `/api/v1/finance/payees/${payeeA}/account`)).statusCode).toBe(404);
   });
+
+  it('reassigning an identifier moves its lines only in months no published period holds', async () => {
+    const org = label.organization.id;
+    const [first, second] = await server.database.withOrg(org, (tx) =>
+      queryRows<{ id: string }>(
+        tx,
+        sql`insert into recordings (organization_id, title, display_artist, origin)
+            values (${org}, 'Tidal Glass (Live)', 'Ada Wex', 'manual'), (${org}, 'Tidal Glass (Edit)', 'Ada Wex', 'manual')
+            returning id`,
+      ),
+    );
+    const unknown = 'GBWEX2600099';
+    const row = (month: string) => [
+      `${month}-28`,
+      month,
+      'Deezer',
+      'Ada Wex',
+      'Tidal Glass (Live)',
+      unknown,
+      '',
+      '5',
+      '100%',
+      'Song',
+      'FR',
+      '0',
+      '1.00',
+    ];
+    await api.importFile(
+      label.headers,
+      tableText([DISTROKID_HEADER, row('2026-02'), row('2026-07')]),
+      'live.tsv',
+    );
+    const resolve = (recording: string) =>
+      post('/api/v1/finance/unmatched/resolve', {
+        items: [
+          { source: 'distrokid', identifier_kind: 'isrc', identifier: unknown, recording_id: recording },
+        ],
+      });
+    // Unmatched lines take the alias in any month (February is in the published Q1).
+    expect(await resolve(first!.id)).toEqual({ aliases: 1, lines: 2 });
+    // A reassignment moves July's line only: February's belongs to a locked period.
+    expect(await resolve(second!.id)).toEqual({ aliases: 1, lines: 1 });
+  });
 });
