@@ -7,6 +7,7 @@ import { PERIOD_MESSAGES } from '@music-review/core/royalties';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { AppError, notFound, validationError } from '../../platform/errors.ts';
+import { parseKey } from '../../platform/storage/keys.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
 import * as repo from './deals.repo.ts';
 import { dealBalances } from './ledger.ts';
@@ -239,6 +240,9 @@ export function createDealsService(ctx: AppContext) {
           problems.amount = 'Enter the amount paid, without a minus sign.';
         if (body.kind === 'adjustment' && !body.reason)
           problems.reason = 'Say why: an adjustment needs a reason.';
+        // A receipt is a file of the label's own project folder.
+        if (body.receipt_key && parseKey(body.receipt_key)?.organizationId !== org)
+          problems.receipt_key = 'Choose a file of your project folder.';
         if (Object.keys(problems).length > 0) throw validationError(problems);
         const until = await repo.lockedUntil(tx, org);
         if (until && body.entry_date <= until)

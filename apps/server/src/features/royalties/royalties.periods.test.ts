@@ -186,6 +186,18 @@ describe('royalty periods and statements', () => {
     });
     expect(adj.statusCode).toBe(400);
     expect(adj.json().error.fields.reason).toBeTruthy();
+    // A receipt must be a file of this label.
+    const receipt = await api.post(label.headers, `/api/v1/finance/deals/${dealId}/ledger`, {
+      kind: 'cost',
+      payee_id: payeeB,
+      amount: '5',
+      currency: 'USD',
+      entry_date: '2026-01-10',
+      reason: 'Artwork',
+      receipt_key: `${other.organization.id}/files/folder-1/receipt.pdf`,
+    });
+    expect(receipt.statusCode).toBe(400);
+    expect(receipt.json().error.fields.receipt_key).toBe('Choose a file of your project folder.');
   });
 
   it('Q1: the advance is partly recouped; Producer Co is owed its share', async () => {
