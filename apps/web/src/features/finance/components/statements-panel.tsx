@@ -63,6 +63,7 @@ export function StatementsPanel({
       <p role="status" className="text-sm font-medium text-foreground empty:hidden">
         {announcement}
       </p>
+      <h2 className="text-base font-semibold text-foreground">Periods</h2>
       {content}
     </div>
   );
