@@ -223,33 +223,45 @@ export async function listEntries(tx: OrgTx, org: string, dealIds: readonly stri
   );
 }
 
-export async function insertEntry(
-  tx: OrgTx,
-  org: string,
-  values: {
-    dealId: string;
-    payeeId: string | null;
-    kind: string;
-    amount: string;
-    currency: string;
-    entryDate: string;
-    recoupable: boolean;
-    reason: string | null;
-    receiptKey: string | null;
-    periodId: string | null;
-    createdBy: string | null;
-  },
-) {
+export type NewEntry = {
+  dealId: string;
+  payeeId: string | null;
+  kind: string;
+  amount: string;
+  currency: string;
+  entryDate: string;
+  recoupable: boolean;
+  reason: string | null;
+  receiptKey: string | null;
+  periodId: string | null;
+  paymentId?: string | null;
+  createdBy: string | null;
+};
+
+const entryValues = (org: string, v: NewEntry) =>
+  sql`(${org}, ${v.dealId}, ${v.payeeId}, ${v.kind}, ${v.amount}, ${v.currency}, ${v.entryDate}, ${v.recoupable},
+    ${v.reason}, ${v.receiptKey}, ${v.periodId}, ${v.paymentId ?? null}, ${v.createdBy})`;
+
+const ENTRY_COLUMNS = sql`(organization_id, deal_id, payee_id, kind, amount, currency, entry_date, recoupable, reason,
+  receipt_key, period_id, payment_id, created_by)`;
+
+export async function insertEntry(tx: OrgTx, org: string, values: NewEntry) {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into ledger_entries (organization_id, deal_id, payee_id, kind, amount, currency, entry_date, recoupable,
-          reason, receipt_key, period_id, created_by)
-        values (${org}, ${values.dealId}, ${values.payeeId}, ${values.kind}, ${values.amount}, ${values.currency},
-          ${values.entryDate}, ${values.recoupable}, ${values.reason}, ${values.receiptKey}, ${values.periodId},
-          ${values.createdBy})
-        returning id`,
+    sql`insert into ledger_entries ${ENTRY_COLUMNS} values ${entryValues(org, values)} returning id`,
   );
   return row!.id;
+}
+
+/** Many entries (a published period's), a few hundred to a statement. */
+export async function insertEntries(tx: OrgTx, org: string, rows: readonly NewEntry[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await tx.execute(
+      sql`insert into ledger_entries ${ENTRY_COLUMNS} values ${sql.join(
+        rows.slice(i, i + 500).map((r) => entryValues(org, r)),
+        sql`, `,
+      )}`,
+    );
 }
 
 /** The last day of the label's latest published period ('YYYY-MM-DD'), or null. */

@@ -147,7 +147,7 @@ export function createPaymentsService(ctx: AppContext) {
             const take = part.minor < left ? part.minor : left;
             left -= take;
             part.minor -= take;
-            const entryId = await deals.insertEntry(tx, org, {
+            await deals.insertEntry(tx, org, {
               dealId: part.dealId,
               payeeId: payee.id,
               kind: 'payment',
@@ -158,11 +158,9 @@ export function createPaymentsService(ctx: AppContext) {
               reason: item.reference,
               receiptKey: null,
               periodId: null,
+              paymentId: payment!.id,
               createdBy: member.reviewer.id,
             });
-            await tx.execute(
-              sql`update ledger_entries set payment_id = ${payment!.id} where id = ${entryId}`,
-            );
           }
         }
         return { payments: items.length };

@@ -18,6 +18,7 @@ import {
   computePeriod,
   diffStatements,
   type EngineEntry,
+  type EngineInput,
   type PayeeStatement,
   parseStatement,
   serializeStatement,
@@ -75,6 +76,96 @@ function figuresOf(s: PayeeStatement) {
 }
 
 /**
+ * What the engine is given for a period: each deal and payee's opening (every entry dated before
+ * the period), the reserves the previous published period held (released now), the member's
+ * entries dated in the period, the terms, the payees and the period's rates. Pure: the run and the
+ * period-run benchmark build it alike.
+ */
+export function buildEngineInput(
+  periodId: string,
+  period: repo.PeriodRow,
+  dealRows: deals.DealRow[],
+  entries: deals.EntryRow[],
+  receipts: repo.ReceiptRow[],
+  previousPublished: repo.PeriodRow | undefined,
+): EngineInput {
+  const start = period.start_month;
+  const startDate = `${start}-01`;
+  const endDate = lastDayOf(period.end_month);
+  const openings = new Map<string, bigint>();
+  const releases = new Map<string, bigint>();
+  const periodEntries: EngineEntry[] = [];
+  const dealById = new Map(dealRows.map((d) => [d.id, d]));
+  for (const e of entries) {
+    const deal = dealById.get(e.deal_id);
+    if (!deal) continue;
+    if (e.entry_date < startDate) {
+      for (const part of splitEntry(deal, e)) {
+        const key = `${e.deal_id}:${part.payee_id}`;
+        openings.set(key, (openings.get(key) ?? 0n) + part.amount_minor * signOf(e));
+      }
+      if (e.kind === 'reserve_held' && previousPublished && e.period_id === previousPublished.id)
+        for (const part of splitEntry(deal, e)) {
+          const key = `${e.deal_id}:${part.payee_id}`;
+          releases.set(key, (releases.get(key) ?? 0n) + part.amount_minor);
+        }
+    } else if (e.entry_date <= endDate && e.period_id === null) {
+      periodEntries.push({
+        deal_id: e.deal_id,
+        payee_id: e.payee_id,
+        kind: e.kind === 'opening' ? 'adjustment' : (e.kind as EngineEntry['kind']),
+        amount: e.amount,
+        currency: e.currency,
+        recoupable: e.recoupable,
+      });
+    }
+  }
+  const payees = new Map<string, { id: string; name: string; currency: string }>();
+  for (const d of dealRows)
+    for (const p of d.payees) payees.set(p.payee_id, { id: p.payee_id, name: p.name, currency: p.currency });
+  const keyed = (map: Map<string, bigint>) =>
+    [...map.entries()].map(([key, value]) => {
+      const [deal_id, payee_id] = key.split(':') as [string, string];
+      return { deal_id, payee_id, value };
+    });
+
+  return {
+    period: { id: periodId, start, end: period.end_month },
+    deals: dealRows.map((d) => ({
+      id: d.id,
+      name: d.contract_title,
+      kind: d.kind,
+      basis: d.basis,
+      default_rate: d.default_rate,
+      rates: d.rates.map((r) => ({
+        sale_type: r.sale_type as never,
+        territory: r.territory,
+        rate: r.rate,
+      })),
+      profit_share: d.profit_share,
+      reserve_rate: d.reserve_rate,
+      cross_collateral_group: d.cross_collateralize ? `artist:${d.artist_name.trim().toLowerCase()}` : null,
+      recording_ids: d.recordings.map((r) => r.id),
+      payees: d.payees.map((p) => ({ payee_id: p.payee_id, share: p.share })),
+    })),
+    payees: [...payees.values()],
+    receipts,
+    rates: period.rates,
+    openings: keyed(openings).map(({ deal_id, payee_id, value }) => ({
+      deal_id,
+      payee_id,
+      balance_minor: value,
+    })),
+    reserves_to_release: keyed(releases).map(({ deal_id, payee_id, value }) => ({
+      deal_id,
+      payee_id,
+      amount_minor: value,
+    })),
+    entries: periodEntries,
+  };
+}
+
+/**
  * A run: everything the engine needs, read in one transaction; the statements replaced in the
  * same. A missing exchange rate stops the run with a message naming the pair; nothing changes.
  */
@@ -87,8 +178,6 @@ export async function runPeriodWork(database: Database, org: string, periodId: s
     const cadence = await repo.cadenceOf(tx, org);
     const start = period.start_month;
     const end = period.end_month;
-    const startDate = `${start}-01`;
-    const endDate = lastDayOf(end);
     const dealRows = await deals.listDeals(tx, org);
     const entries = await deals.listEntries(tx, org, null);
     const receipts = await repo.periodReceipts(tx, org, period.import_ids, start, end);
@@ -96,78 +185,9 @@ export async function runPeriodWork(database: Database, org: string, periodId: s
       (p) => p.status === 'published' && p.end_month < start,
     );
 
-    const openings = new Map<string, bigint>();
-    const releases = new Map<string, bigint>();
-    const periodEntries: EngineEntry[] = [];
-    const dealById = new Map(dealRows.map((d) => [d.id, d]));
-    for (const e of entries) {
-      const deal = dealById.get(e.deal_id);
-      if (!deal) continue;
-      if (e.entry_date < startDate) {
-        for (const part of splitEntry(deal, e)) {
-          const key = `${e.deal_id}:${part.payee_id}`;
-          openings.set(key, (openings.get(key) ?? 0n) + part.amount_minor * signOf(e));
-        }
-        if (e.kind === 'reserve_held' && previousPublished && e.period_id === previousPublished.id)
-          for (const part of splitEntry(deal, e)) {
-            const key = `${e.deal_id}:${part.payee_id}`;
-            releases.set(key, (releases.get(key) ?? 0n) + part.amount_minor);
-          }
-      } else if (e.entry_date <= endDate && e.period_id === null) {
-        periodEntries.push({
-          deal_id: e.deal_id,
-          payee_id: e.payee_id,
-          kind: e.kind === 'opening' ? 'adjustment' : (e.kind as EngineEntry['kind']),
-          amount: e.amount,
-          currency: e.currency,
-          recoupable: e.recoupable,
-        });
-      }
-    }
-    const payees = new Map<string, { id: string; name: string; currency: string }>();
-    for (const d of dealRows)
-      for (const p of d.payees)
-        payees.set(p.payee_id, { id: p.payee_id, name: p.name, currency: p.currency });
-    const keyed = (map: Map<string, bigint>) =>
-      [...map.entries()].map(([key, value]) => {
-        const [deal_id, payee_id] = key.split(':') as [string, string];
-        return { deal_id, payee_id, value };
-      });
-
-    const result = computePeriod({
-      period: { id: periodId, start, end },
-      deals: dealRows.map((d) => ({
-        id: d.id,
-        name: d.contract_title,
-        kind: d.kind,
-        basis: d.basis,
-        default_rate: d.default_rate,
-        rates: d.rates.map((r) => ({
-          sale_type: r.sale_type as never,
-          territory: r.territory,
-          rate: r.rate,
-        })),
-        profit_share: d.profit_share,
-        reserve_rate: d.reserve_rate,
-        cross_collateral_group: d.cross_collateralize ? `artist:${d.artist_name.trim().toLowerCase()}` : null,
-        recording_ids: d.recordings.map((r) => r.id),
-        payees: d.payees.map((p) => ({ payee_id: p.payee_id, share: p.share })),
-      })),
-      payees: [...payees.values()],
-      receipts,
-      rates: period.rates,
-      openings: keyed(openings).map(({ deal_id, payee_id, value }) => ({
-        deal_id,
-        payee_id,
-        balance_minor: value,
-      })),
-      reserves_to_release: keyed(releases).map(({ deal_id, payee_id, value }) => ({
-        deal_id,
-        payee_id,
-        amount_minor: value,
-      })),
-      entries: periodEntries,
-    });
+    const result = computePeriod(
+      buildEngineInput(periodId, period, dealRows, entries, receipts, previousPublished),
+    );
 
     const name = periodName(start, cadence);
     if (result.missing_rates.length > 0) {
@@ -228,6 +248,7 @@ export async function publishPeriodWork(tx: OrgTx, org: string, id: string, revi
   if (row.status === 'published') throw new AppError('conflict', PERIOD_MESSAGES.locked);
   if (row.status !== 'approved') throw new AppError('conflict', PERIOD_MESSAGES.notApproved);
   const date = lastDayOf(row.end_month);
+  const entries: deals.NewEntry[] = [];
   for (const s of await repo.listStatements(tx, org, id)) {
     const st = parseStatement(s.detail);
     const exponent = currencyExponent(st.currency);
@@ -238,24 +259,24 @@ export async function publishPeriodWork(tx: OrgTx, org: string, id: string, revi
         ['reserve_released', d.reserves_released_minor],
         ['cross_collateral', d.cross_collateral_minor],
       ];
-      for (const [kind, minor] of moves) {
-        if (minor === 0n) continue;
-        await deals.insertEntry(tx, org, {
-          dealId: d.deal_id,
-          payeeId: st.payee_id,
-          kind,
-          amount: fromScaled(minor, exponent),
-          currency: st.currency,
-          entryDate: date,
-          recoupable: true,
-          reason: null,
-          receiptKey: null,
-          periodId: id,
-          createdBy: reviewerId,
-        });
-      }
+      for (const [kind, minor] of moves)
+        if (minor !== 0n)
+          entries.push({
+            dealId: d.deal_id,
+            payeeId: st.payee_id,
+            kind,
+            amount: fromScaled(minor, exponent),
+            currency: st.currency,
+            entryDate: date,
+            recoupable: true,
+            reason: null,
+            receiptKey: null,
+            periodId: id,
+            createdBy: reviewerId,
+          });
     }
   }
+  await deals.insertEntries(tx, org, entries);
   await repo.updatePeriod(tx, org, id, { status: 'published', publishedBy: reviewerId });
 }
 
