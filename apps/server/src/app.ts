@@ -13,6 +13,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { arAnalyticsRoutes } from './features/analytics/ar.routes.ts';
+import { analyticsIncomeRoutes } from './features/analytics/income.routes.ts';
 import { assetsRoutes } from './features/assets/assets.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { brandingRoutes } from './features/branding/branding.routes.ts';
@@ -155,7 +158,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await partiesRoutes(app, ctx);
   await distributionRoutes(app, ctx);
   await royaltiesRoutes(app, ctx);
+  await arAnalyticsRoutes(app, ctx);
+  await analyticsIncomeRoutes(app, ctx);
   await statementDocumentRoutes(app, ctx);
+  await analyticsRoutes(app, ctx);
   await registerRealtime(app, ctx);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -122,7 +122,13 @@ export const REALTIME_TABLES = [
  * Tenant tables without a row trigger: loaded by the million with COPY, announced by their parent's
  * row (a statement line by its import; decision 0028).
  */
-export const UNANNOUNCED_TABLES = ['statement_lines'] as const;
+export const UNANNOUNCED_TABLES = [
+  'statement_lines',
+  'statement_rollups_monthly',
+  'statement_rollups_recording',
+  'statement_rollups',
+  'income_alerts',
+] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];
 
 export function isRealtimeTable(name: string): name is RealtimeTable {

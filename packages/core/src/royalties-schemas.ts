@@ -73,9 +73,20 @@ export const entryBody = z.object({
   receipt_key: z.string().max(500).nullable().default(null),
 });
 
-export const settingsBody = z.object({
-  period_cadence: z.enum(PERIOD_CADENCES, { message: 'period_cadence: monthly, quarterly or half_yearly' }),
-});
+/**
+ * Finance settings: the period length and the currency analytics shows income in (issue 17). Each is
+ * optional, so a form saves the one it changes; at least one is needed.
+ */
+export const settingsBody = z
+  .object({
+    period_cadence: z
+      .enum(PERIOD_CADENCES, { message: 'period_cadence: monthly, quarterly or half_yearly' })
+      .optional(),
+    reporting_currency: currencyCode('reporting_currency').optional(),
+  })
+  .refine((body) => body.period_cadence !== undefined || body.reporting_currency !== undefined, {
+    message: 'Choose a period length or a reporting currency.',
+  });
 
 export const periodBody = z.object({ month: month('month') });
 

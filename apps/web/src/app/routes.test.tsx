@@ -42,6 +42,9 @@ const memberRoutes = {
     counts: { stores_in_error: 0, releases_in_error: 0, going_live_this_week: 0 },
   }),
   'GET /api/v1/distribution/destinations': json(200, { destinations: [] }),
+  // Analytics of a label without statements: the empty state (its breakdowns are asked at once).
+  'GET /api/v1/analytics/performance': json(200, { empty: true }),
+  'GET /api/v1/analytics/breakdown': json(200, { empty: true, rows: [], total_rows: 0 }),
   'GET /api/v1/finance/summary': json(200, {
     quarter: null,
     income: [],

@@ -5,6 +5,9 @@
  * here; a test fails when one is missing.
  */
 
+export * as analytics from './analytics.ts';
+export * as analyticsAr from './analytics-ar.ts';
+export * as analyticsIncome from './analytics-income.ts';
 export * as assets from './assets.ts';
 export * as auth from './auth.ts';
 export * as branding from './branding.ts';

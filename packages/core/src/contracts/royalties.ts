@@ -430,26 +430,34 @@ const period = z.object({
   published_at: when,
 });
 
+const financeSettings = z.object({
+  period_cadence: z.enum(PERIOD_CADENCES),
+  reporting_currency: z
+    .string()
+    .meta({ description: 'ISO 4217 code analytics shows income in (default USD; issue 17).' }),
+});
+
 export const getFinanceSettings = endpoint({
   operationId: 'getFinanceSettings',
-  summary: "The label's accounting period length",
+  summary: "The label's accounting period length and reporting currency",
   tag: 'finance',
   method: 'GET',
   path: '/api/v1/finance/settings',
   access: 'member',
-  responses: { 200: z.object({ period_cadence: z.enum(PERIOD_CADENCES) }) },
+  responses: { 200: financeSettings },
   errors: ['plan_required'],
 });
 
 export const saveFinanceSettings = endpoint({
   operationId: 'saveFinanceSettings',
-  summary: "Sets the label's accounting period length (monthly, quarterly or half-yearly)",
+  summary:
+    "Sets the label's accounting period length (monthly, quarterly or half-yearly) or the currency analytics reports in",
   tag: 'finance',
   method: 'PUT',
   path: '/api/v1/finance/settings',
   access: 'member',
   body: settingsBody,
-  responses: { 200: z.object({ period_cadence: z.enum(PERIOD_CADENCES) }) },
+  responses: { 200: financeSettings },
   errors: ['validation_failed', 'conflict', 'plan_required'],
 });
 

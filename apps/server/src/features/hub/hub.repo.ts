@@ -42,6 +42,16 @@ export type HubRow = {
 };
 
 /**
+ * The spec's "count by organization with status signed in the last 30 days" (section 5): signed
+ * songs added in the usage window (section 9). One definition for the hub and the A&R analytics;
+ * `org` and `now` are the statement's parameter references.
+ */
+const signedInUsageWindow = (org: string, now: string) =>
+  `(select count(*)::int from songs
+   where organization_id = ${org} and status = 'signed'
+     and created_at > ${now}::timestamptz - interval '${USAGE_WINDOW_DAYS} days')`;
+
+/**
  * Everything the Label Hub shows, in one statement: $1 organization, $2 the caller, $3 now.
  *
  * - Pending reviews: the review dashboard's pending tab (undecided, inside the 7-day window, not
@@ -80,9 +90,7 @@ select
          where r.song_id = s.id and r.song_version_number = s.current_version_number)
         >= greatest(1, (3 * (select count(*) from team) + 4) / 5)
   ) as awaiting_decision,
-  (select count(*)::int from songs
-   where organization_id = $1::uuid and status = 'signed'
-     and created_at > $3::timestamptz - interval '${USAGE_WINDOW_DAYS} days') as signed_songs,
+  ${signedInUsageWindow('$1::uuid', '$3')} as signed_songs,
   (select count(*)::int from contracts
    where organization_id = $1::uuid and status <> all(${textArray(CLOSED_CONTRACT_STATUSES)})) as open_contracts,
   (select count(*)::int from metadata_forms
@@ -127,6 +135,17 @@ export async function hubRow(database: Database, organizationId: string, reviewe
     now.toISOString(),
   ]);
   return rows[0];
+}
+
+/** The hub's signed-songs count alone (signedInUsageWindow), for the A&R funnel. */
+export async function signedSongsInUsageWindow(database: Database, organizationId: string, now: Date) {
+  const rows = await database.preparedAsOrg<{ signed_songs: number }>(
+    organizationId,
+    'signed_in_usage_window',
+    `select ${signedInUsageWindow('$1::uuid', '$2')} as signed_songs`,
+    [organizationId, now.toISOString()],
+  );
+  return Number(rows[0]?.signed_songs ?? 0);
 }
 
 export type PendingReviewRow = {

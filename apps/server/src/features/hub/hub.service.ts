@@ -11,6 +11,14 @@ export const HOME_LIST_LIMIT = 20;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/**
+ * The hub's "signed" count (signed songs added in the last 30 days) without the rest of the hub:
+ * the A&R funnel shows the same number (features/analytics/ar.service.ts).
+ */
+export function signedSongsInUsageWindow(ctx: AppContext, member: Member, now = new Date()) {
+  return repo.signedSongsInUsageWindow(ctx.database, member.organizationId, now);
+}
+
 export function createHubService(ctx: AppContext) {
   const { database } = ctx;
 

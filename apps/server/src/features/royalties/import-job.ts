@@ -31,6 +31,7 @@ import {
   readTabularRows,
   TabularError,
 } from '../../platform/tabular/index.ts';
+import { rebuildImportRollups } from '../analytics/rollups.service.ts';
 import * as repo from './imports.repo.ts';
 import { createLoadTable, insertLoadedLines, LOAD_COLUMNS } from './matching.repo.ts';
 
@@ -203,6 +204,8 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
         summary,
         finished: true,
       });
+      // After the status and summary: the rebuild refreshes missing income, which reads both.
+      await rebuildImportRollups(tx, org, [importId]);
       return { done: row.size_bytes, total: row.size_bytes, message: null };
     });
     return { lines: lineCount, bad_lines: badLineCount };

@@ -1,6 +1,7 @@
 import { sumDecimals } from '@music-review/core/money';
 import { sql } from 'drizzle-orm';
 import { type OrgTx, queryRows } from '../../platform/db/index.ts';
+import { deleteImportRollups } from '../analytics/rollups.service.ts';
 
 /** Statement imports (royalty_imports) and their lines' load; every statement names the label. */
 
@@ -149,6 +150,7 @@ export async function updateImport(
 
 /** Removes an import's lines (a cancelled, failed or discarded import keeps none). */
 export async function deleteImportLines(tx: OrgTx, org: string, importId: string) {
+  await deleteImportRollups(tx, org, [importId]);
   await tx.execute(
     sql`delete from statement_lines where organization_id = ${org} and import_id = ${importId}`,
   );

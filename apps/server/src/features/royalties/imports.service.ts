@@ -28,6 +28,7 @@ import { AppError, notFound, validationError } from '../../platform/errors.ts';
 import { jobsRepo } from '../../platform/jobs/queue.ts';
 import { buildKey, parseKey, sanitizeFilename } from '../../platform/storage/keys.ts';
 import { inspectTabular, TabularError } from '../../platform/tabular/index.ts';
+import { refreshIncomeAlerts } from '../analytics/alerts.service.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
 import * as repo from './imports.repo.ts';
 
@@ -248,6 +249,8 @@ export function createStatementImportsService(ctx: AppContext) {
           status: 'imported',
           decidedBy: member.reviewer.id,
         });
+        // Its lines start to count: missing income compares them now.
+        await refreshIncomeAlerts(tx, member.organizationId, [id]);
       });
       return toImportDto(await findOwn(member, id));
     },

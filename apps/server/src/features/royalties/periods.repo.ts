@@ -41,6 +41,22 @@ export async function saveCadence(tx: OrgTx, org: string, cadence: string) {
   );
 }
 
+/** The currency analytics shows income in (finance_settings.reporting_currency, default USD). */
+export async function reportingCurrencyOf(tx: OrgTx, org: string) {
+  const [row] = await queryRows<{ reporting_currency: string }>(
+    tx,
+    sql`select reporting_currency from finance_settings where organization_id = ${org}`,
+  );
+  return row?.reporting_currency ?? 'USD';
+}
+
+export async function saveReportingCurrency(tx: OrgTx, org: string, currency: string) {
+  await tx.execute(
+    sql`insert into finance_settings (organization_id, reporting_currency) values (${org}, ${currency})
+        on conflict (organization_id) do update set reporting_currency = excluded.reporting_currency, updated_at = now()`,
+  );
+}
+
 export async function countPeriods(tx: OrgTx, org: string) {
   const [row] = await queryRows<{ n: number }>(
     tx,

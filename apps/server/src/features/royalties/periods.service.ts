@@ -335,22 +335,36 @@ export function createPeriodsService(ctx: AppContext) {
       requireCatalogue(member);
       return database.withOrg(member.organizationId, async (tx) => ({
         period_cadence: await repo.cadenceOf(tx, member.organizationId),
+        reporting_currency: await repo.reportingCurrencyOf(tx, member.organizationId),
       }));
     },
 
-    /** The cadence decides how periods are cut: it changes only before the first period. */
-    async saveSettings(member: Member, body: { period_cadence: PeriodCadence }) {
+    /**
+     * The cadence decides how periods are cut: it changes only before the first period. The
+     * reporting currency (analytics, decision 0030) may change at any time: it converts nothing stored.
+     */
+    async saveSettings(
+      member: Member,
+      body: { period_cadence?: PeriodCadence | undefined; reporting_currency?: string | undefined },
+    ) {
       requireCatalogue(member);
       return database.withOrg(member.organizationId, async (tx) => {
         const org = member.organizationId;
         const current = await repo.cadenceOf(tx, org);
-        if (current !== body.period_cadence && (await repo.countPeriods(tx, org)) > 0)
-          throw new AppError(
-            'conflict',
-            'The period length can change only before the first period is added.',
-          );
-        await repo.saveCadence(tx, org, body.period_cadence);
-        return { period_cadence: body.period_cadence };
+        if (body.period_cadence !== undefined && current !== body.period_cadence) {
+          if ((await repo.countPeriods(tx, org)) > 0)
+            throw new AppError(
+              'conflict',
+              'The period length can change only before the first period is added.',
+            );
+          await repo.saveCadence(tx, org, body.period_cadence);
+        }
+        if (body.reporting_currency !== undefined)
+          await repo.saveReportingCurrency(tx, org, body.reporting_currency);
+        return {
+          period_cadence: body.period_cadence ?? current,
+          reporting_currency: await repo.reportingCurrencyOf(tx, org),
+        };
       });
     },
 

@@ -3,12 +3,14 @@
  * resolution saved as an alias of the source and applied to every line, now and in later imports;
  * "Match again" after codes were added to the catalogue; an import's lines; the summary strip.
  */
+
 import { sumDecimals } from '@music-review/core/money';
 import { FINANCE_MESSAGES } from '@music-review/core/royalties';
 import { SOURCE_DEFINITIONS } from '@music-review/core/royalty-sources';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { rebuildImportRollups } from '../analytics/rollups.service.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
 import {
   applyResolution,
@@ -85,6 +87,7 @@ export function createUnmatchedService(ctx: AppContext) {
           for (const id of applied.imports) touched.add(id);
         }
         await refreshMatchedCounts(tx, org, [...touched]);
+        await rebuildImportRollups(tx, org, [...touched]);
         return { aliases: items.length, lines };
       });
     },
@@ -94,6 +97,7 @@ export function createUnmatchedService(ctx: AppContext) {
       const lines = await database.withOrg(member.organizationId, async (tx) => {
         const found = await rematchUnmatched(tx, member.organizationId);
         await refreshMatchedCounts(tx, member.organizationId, found.imports);
+        await rebuildImportRollups(tx, member.organizationId, found.imports);
         return found.lines;
       });
       return { lines };

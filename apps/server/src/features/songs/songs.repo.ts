@@ -71,7 +71,9 @@ export async function findSong(db: OrgTx, organizationId: string, reviewerId: st
 export async function setSongStatus(db: OrgTx, organizationId: string, songId: string, status: string) {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update songs set status = ${status} where organization_id = ${organizationId} and id = ${songId} returning id`,
+    sql`update songs set status = ${status},
+          decided_at = case when status is distinct from ${status} then now() else decided_at end
+        where organization_id = ${organizationId} and id = ${songId} returning id`,
   );
   return rows.length > 0;
 }
@@ -91,7 +93,7 @@ export async function setSongsStatus(db: OrgTx, organizationId: string, songIds:
     sql`with found as (
           select id, status from songs where organization_id = ${organizationId} and id in (${ids}) for update
         ), changed as (
-          update songs s set status = ${status} from found f
+          update songs s set status = ${status}, decided_at = now() from found f
           where s.id = f.id and f.status <> ${status}
           returning s.id
         )

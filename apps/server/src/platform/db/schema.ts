@@ -277,6 +277,9 @@ export const songs = pgTable(
     title: text('title').notNull(),
     artist: text('artist').notNull(),
     status: text('status').notNull().default('pending'),
+    // When an admin signed or passed the song (set by the sign/pass paths when the status changes);
+    // null while undecided and for decisions taken before the column existed (issue 17).
+    decidedAt: ts('decided_at'),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     submissionSource: text('submission_source'),
     audioFileKey: text('audio_file_key'),
@@ -1961,6 +1964,8 @@ export const financeSettings = pgTable('finance_settings', {
     .references(() => organizations.id, { onDelete: 'cascade' }),
   /** monthly, quarterly, half_yearly */
   periodCadence: text('period_cadence').notNull().default('quarterly'),
+  /** The currency analytics shows income in (issue 17; decision 0030). */
+  reportingCurrency: text('reporting_currency').notNull().default('USD'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -2118,4 +2123,117 @@ export const royaltyPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('royalty_payments_org_paid_idx').on(t.organizationId, t.paidOn)],
+);
+
+// ---------- Analytics (issue 17; decision 0030) ----------
+
+// What one import's lines sum to, kept at three grains so every analytics request reads the
+// smallest that answers it. Rebuilt per import (its lines deleted and summed again) whenever the
+// import is imported or its lines' matches change; counted only while the import is `imported`.
+// No realtime trigger per row: the import's row announces them.
+const rollupSums = () => ({
+  quantity: bigint('quantity', { mode: 'bigint' }).notNull(),
+  net: numeric('net').notNull(),
+  /** Null when no line of the group had a gross amount. */
+  gross: numeric('gross'),
+  lineCount: integer('line_count').notNull(),
+});
+
+/** Month, store, territory, sale type and currency (no recording): totals, time, stores, territories. */
+export const statementRollupsMonthly = pgTable(
+  'statement_rollups_monthly',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => royaltyImports.id, { onDelete: 'cascade' }),
+    saleMonth: date('sale_month').notNull(),
+    store: text('store'),
+    territory: text('territory'),
+    saleType: text('sale_type').notNull(),
+    currency: text('currency').notNull(),
+    ...rollupSums(),
+  },
+  (t) => [
+    index('statement_rollups_monthly_org_month_idx').on(t.organizationId, t.saleMonth),
+    index('statement_rollups_monthly_import_idx').on(t.importId),
+  ],
+);
+
+/** Month, recording, release, sale type and currency: releases, tracks, artists, lifecycle, value. */
+export const statementRollupsRecording = pgTable(
+  'statement_rollups_recording',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => royaltyImports.id, { onDelete: 'cascade' }),
+    saleMonth: date('sale_month').notNull(),
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    saleType: text('sale_type').notNull(),
+    currency: text('currency').notNull(),
+    ...rollupSums(),
+  },
+  (t) => [
+    index('statement_rollups_recording_org_month_idx').on(t.organizationId, t.saleMonth),
+    index('statement_rollups_recording_recording_idx').on(t.organizationId, t.recordingId, t.saleMonth),
+    index('statement_rollups_recording_release_idx').on(t.organizationId, t.releaseId, t.saleMonth),
+    index('statement_rollups_recording_import_idx').on(t.importId),
+  ],
+);
+
+/** Every dimension at once: a recording-level filter with a store or territory one, and drill-downs. */
+export const statementRollups = pgTable(
+  'statement_rollups',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => royaltyImports.id, { onDelete: 'cascade' }),
+    saleMonth: date('sale_month').notNull(),
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    store: text('store'),
+    territory: text('territory'),
+    saleType: text('sale_type').notNull(),
+    currency: text('currency').notNull(),
+    ...rollupSums(),
+  },
+  (t) => [
+    index('statement_rollups_org_month_idx').on(t.organizationId, t.saleMonth),
+    index('statement_rollups_recording_idx').on(t.organizationId, t.recordingId, t.saleMonth),
+    index('statement_rollups_release_idx').on(t.organizationId, t.releaseId, t.saleMonth),
+    index('statement_rollups_import_idx').on(t.importId),
+  ],
+);
+
+// Missing income: a store or territory that reported a recording every period and is absent from
+// the latest import, or dropped by more than half. Rebuilt for the label after each import changes.
+export const incomeAlerts = pgTable(
+  'income_alerts',
+  {
+    id: id(),
+    organizationId: uuid('organization_id').notNull(),
+    /** missing, drop */
+    kind: text('kind').notNull(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    /** store, territory */
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    /** The import whose lines lack it (missing) or hold the drop. */
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => royaltyImports.id, { onDelete: 'cascade' }),
+    /** First day of the month (or period) compared. */
+    periodStart: date('period_start').notNull(),
+    previousNet: numeric('previous_net').notNull(),
+    currentNet: numeric('current_net').notNull(),
+    currency: text('currency').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('income_alerts_org_idx').on(t.organizationId, t.createdAt)],
 );
