@@ -25,6 +25,38 @@ function webTestsWithModuleMocks(): string[] {
 }
 const isolatedWebTests = webTestsWithModuleMocks();
 
+const SERVER_SRC = join(import.meta.dirname, 'apps/server/src');
+/** The marker a server test file carries when nothing it checks depends on the database it runs on. */
+export const DATABASE_INDEPENDENT = '// Database-independent:';
+
+/**
+ * Server test files that never open the test database (parsers, protocols, the real boot, which
+ * always embeds its own): the PostgreSQL pass skips them, since running them twice checks nothing
+ * more. A file says so on a line of its own starting with DATABASE_INDEPENDENT; one that imports
+ * the test harness may not (it would hide a database check from the PostgreSQL pass).
+ */
+function databaseIndependentServerTests(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.test.ts')) {
+        const text = readFileSync(path, 'utf8');
+        if (!text.split('\n').some((line) => line.startsWith(DATABASE_INDEPENDENT))) continue;
+        if (/from '[^']*test\/(harness|job-server|api-helpers|web-app)\.ts'|createTestDatabase/.test(text))
+          throw new Error(
+            `${relative(SERVER_SRC, path)} is marked database-independent but opens the test database`,
+          );
+        files.push(`src/${relative(SERVER_SRC, path)}`);
+      }
+    }
+  };
+  walk(SERVER_SRC);
+  return files;
+}
+const skippedOnPostgres = process.env.TEST_DB === 'postgres' ? databaseIndependentServerTests() : [];
+
 // Four projects: pure rules (core), the web app's components (jsdom; web-isolated for files that
 // mock modules), and the server's
 // integration suite against a real database (PGlite, or PostgreSQL with TEST_DB=postgres).
@@ -62,6 +94,7 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
+          exclude: skippedOnPostgres,
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
           globalSetup: ['./src/test/global-setup.ts'],

@@ -1,3 +1,4 @@
+// Database-independent: it reads the source code (the PostgreSQL pass skips it; vitest.config.ts).
 /**
  * The import boundaries of `.dependency-cruiser.cjs` (run by `npm run lint`) on small fixtures laid
  * out like the repository: each rule fails on the import it forbids and passes on the one it allows.

@@ -1,3 +1,4 @@
+// Database-independent: it reads the source code and docs (the PostgreSQL pass skips it; vitest.config.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

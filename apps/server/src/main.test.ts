@@ -1,3 +1,4 @@
+// Database-independent: the real boot always embeds its own PGlite (the PostgreSQL pass skips it; vitest.config.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,3 +1,4 @@
+// Database-independent: configuration parsing only (the PostgreSQL pass skips it; vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 

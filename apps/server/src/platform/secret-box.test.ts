@@ -1,3 +1,4 @@
+// Database-independent: encryption only (the PostgreSQL pass skips it; vitest.config.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Database-independent: TOTP codes only (the PostgreSQL pass skips it; vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import {
   base32Decode,

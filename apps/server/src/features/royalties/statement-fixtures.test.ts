@@ -1,3 +1,4 @@
+// Database-independent: statement files only (the PostgreSQL pass skips it; vitest.config.ts).
 import { canonicalDecimal, toScaled } from '@music-review/core/money';
 import {
   BUILT_IN_SOURCES,

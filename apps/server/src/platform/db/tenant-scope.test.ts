@@ -1,3 +1,4 @@
+// Database-independent: it reads the source code (the PostgreSQL pass skips it; vitest.config.ts).
 /**
  * Tenant scope in the types (docs/decisions/0023-tenant-scope-in-types.md): repositories take the
  * organization-bound transaction of `withOrg` (`OrgTx`), and the owner-level path (`asOwner`,

@@ -1,3 +1,4 @@
+// Database-independent: PDF bytes only (the PostgreSQL pass skips it; vitest.config.ts).
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text.ts';

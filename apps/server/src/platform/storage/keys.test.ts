@@ -1,3 +1,4 @@
+// Database-independent: storage key rules only (the PostgreSQL pass skips it; vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { buildKey, parseKey, sanitizeFilename } from './keys.ts';
 import { parseRange } from './range.ts';

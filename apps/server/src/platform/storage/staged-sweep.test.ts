@@ -1,3 +1,4 @@
+// Database-independent: files on disk only (the PostgreSQL pass skips it; vitest.config.ts).
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Database-independent: the tabular reader reads files only (the PostgreSQL pass skips it; vitest.config.ts).
 /**
  * Delimited text statements: what inspectTabular tells of a file, the rows readTabularRows yields,
  * and every refusal a member may meet, on files made here byte by byte.

@@ -1,3 +1,4 @@
+// Database-independent: the tabular reader reads files only (the PostgreSQL pass skips it; vitest.config.ts).
 /**
  * XLSX statements, written here part by part: cells of every kind, dates computed exactly from
  * their serials, the first sheet with rows, and workbooks laid out as Excel and streaming writers

@@ -1,3 +1,4 @@
+// Database-independent: the tabular reader reads files only (the PostgreSQL pass skips it; vitest.config.ts).
 /**
  * ZIP files as distributors send them (The Orchard, FUGA): the statement beside other files, entries
  * written by streaming writers, workbooks inside, and the archives refused: damaged, encrypted,

@@ -1,3 +1,4 @@
+// Database-independent: ERN XML only (the PostgreSQL pass skips it; vitest.config.ts).
 // The ERN 4.3 builder and validator against DDEX's own XSD and samples (read from the shared folder
 // at run time): the messages we build validate, DDEX's samples validate (so the validator is sound),
 // broken messages fail with a line and a message, and the content a distributor reads is right,

@@ -1,3 +1,4 @@
+// Database-independent: media files only (the PostgreSQL pass skips it; vitest.config.ts).
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { inspectMedia } from '@music-review/core/media-inspect';

@@ -1,3 +1,4 @@
+// Database-independent: acknowledgement files only (the PostgreSQL pass skips it; vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { buildAcknowledgement, parseAcknowledgement } from './ack-parse.ts';
 

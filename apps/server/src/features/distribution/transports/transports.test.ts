@@ -1,3 +1,4 @@
+// Database-independent: SFTP and S3 servers only (the PostgreSQL pass skips it; vitest.config.ts).
 import { createHash } from 'node:crypto';
 import {
   existsSync,
