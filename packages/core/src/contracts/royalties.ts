@@ -389,6 +389,34 @@ const ledgerEntry = z.object({
   locked: z.boolean(),
   created_by: z.string().nullable(),
   created_at: z.string(),
+  receipt: z
+    .object({
+      name: z.string(),
+      url: z.string().nullable().meta({
+        description:
+          'A signed URL to open or download it (valid an hour); null once the file was removed from the project folder for good.',
+      }),
+      deleted: z.boolean().meta({
+        description: "In the project folder's Recently deleted (it still opens until it is purged).",
+      }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The entry's receipt, a file of the project folder of the contract's song; null without one.",
+    }),
+});
+/** A file of the project folder of a contract's song, as a cost's receipt may be. */
+const receiptFile = z.object({
+  key: z.string().meta({ description: 'What an entry’s receipt_key takes.' }),
+  name: z.string(),
+  folder_path: z
+    .string()
+    .nullable()
+    .meta({ description: 'The folders it is in ("Invoices / 2026"); null at the top level.' }),
+  content_type: z.string(),
+  size_bytes: z.number(),
+  created_at: z.string(),
 });
 const figures = {
   opening_minor: minor,
@@ -521,6 +549,27 @@ export const listLedger = endpoint({
   access: 'member',
   params: dealParams,
   responses: { 200: z.object({ entries: z.array(ledgerEntry), balances: z.array(payeeBalance) }) },
+  errors: ['not_found', 'plan_required'],
+});
+
+export const listReceiptFiles = endpoint({
+  operationId: 'listReceiptFiles',
+  summary:
+    "The files a ledger entry's receipt may be: those of the project folder of the contract's song, newest first",
+  tag: 'finance',
+  method: 'GET',
+  path: '/api/v1/finance/deals/:id/receipt-files',
+  access: 'member',
+  params: dealParams,
+  responses: {
+    200: z.object({
+      song_id: z
+        .string()
+        .meta({ description: 'Where a new receipt is uploaded (the project folder’s endpoints).' }),
+      song_title: z.string(),
+      files: z.array(receiptFile),
+    }),
+  },
   errors: ['not_found', 'plan_required'],
 });
 

@@ -196,6 +196,7 @@ export type EntryRow = {
   locked: boolean;
   created_by: string | null;
   created_at: string;
+  receipt_key: string | null;
 };
 
 /** The ledger of some deals (all of the label's when `dealIds` is null), oldest first. */
@@ -206,7 +207,7 @@ export async function listEntries(tx: OrgTx, org: string, dealIds: readonly stri
           to_char(e.entry_date, 'YYYY-MM-DD') as entry_date, e.recoupable, e.reason, e.period_id,
           (e.period_id is not null or exists (select 1 from royalty_periods rp where rp.organization_id = e.organization_id
             and rp.status = 'published' and e.entry_date <= (rp.end_month + interval '1 month' - interval '1 day')::date)) as locked,
-          rv.name as created_by, e.created_at
+          rv.name as created_by, e.created_at, e.receipt_key
         from ledger_entries e
         left join payees p on p.id = e.payee_id
         left join reviewers rv on rv.id = e.created_by
@@ -272,4 +273,42 @@ export async function lockedUntil(tx: OrgTx, org: string) {
         from royalty_periods where organization_id = ${org} and status = 'published'`,
   );
   return row?.until ?? null;
+}
+
+// ---- Receipts: files of the project folder of a deal's song ----
+
+export type ReceiptFolderRow = {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  deleted_at: Date | string | null;
+};
+
+export type ReceiptFileRow = {
+  file_key: string;
+  folder_id: string | null;
+  name: string;
+  content_type: string;
+  size_bytes: string | number;
+  created_at: Date | string;
+  deleted_at: Date | string | null;
+};
+
+/** Every folder of the song's project folder, deleted ones too (receipts.ts decides what is visible). */
+export async function songFolders(tx: OrgTx, org: string, songId: string) {
+  return queryRows<ReceiptFolderRow>(
+    tx,
+    sql`select id, parent_id, name, deleted_at from project_folders
+        where organization_id = ${org} and song_id = ${songId}`,
+  );
+}
+
+/** Every file of the song's project folder, deleted ones too (until they are purged). */
+export async function songFiles(tx: OrgTx, org: string, songId: string) {
+  return queryRows<ReceiptFileRow>(
+    tx,
+    sql`select file_key, folder_id, name, content_type, size_bytes, created_at, deleted_at from project_files
+        where organization_id = ${org} and song_id = ${songId}
+        order by created_at desc, lower(name), id`,
+  );
 }

@@ -6,11 +6,13 @@ import { currencyExponent, fromScaled, sumDecimals, toScaled } from '@music-revi
 import { PERIOD_MESSAGES } from '@music-review/core/royalties';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
+import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound, validationError } from '../../platform/errors.ts';
 import { parseKey } from '../../platform/storage/keys.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
 import * as repo from './deals.repo.ts';
 import { dealBalances } from './ledger.ts';
+import { type SongFile, songFileTree } from './receipts.ts';
 
 const str = (v: bigint) => v.toString();
 
@@ -42,7 +44,20 @@ function toDealDto(deal: repo.DealRow, entries: readonly repo.EntryRow[]) {
   };
 }
 
-function toEntryDto(e: repo.EntryRow) {
+/** Field messages of an entry's receipt. */
+export const RECEIPT_MESSAGES = {
+  /** Not a file key of the label at all (another label's, or made up). */
+  notTheLabels: 'Choose a file of your project folder.',
+  /** One of the label's keys, but not a file the song's project folder shows. */
+  notTheSongs: (songTitle: string) => `Choose a file of the project folder of “${songTitle}”.`,
+};
+
+/** How long a receipt's link opens the file (the project folder's links last as long). */
+const RECEIPT_URL_SECONDS = 3600;
+
+type ReceiptDto = { name: string; url: string | null; deleted: boolean };
+
+function toEntryDto(e: repo.EntryRow, receipt: ReceiptDto | null) {
   return {
     id: e.id,
     kind: e.kind as 'opening',
@@ -57,6 +72,7 @@ function toEntryDto(e: repo.EntryRow) {
     locked: e.locked,
     created_by: e.created_by,
     created_at: new Date(e.created_at).toISOString(),
+    receipt,
   };
 }
 
@@ -65,6 +81,29 @@ const sharesTotal100 = (shares: readonly string[]) => toScaled(sumDecimals(share
 
 export function createDealsService(ctx: AppContext) {
   const { database } = ctx;
+  const { driver } = ctx.storage;
+
+  /** The files of the song's project folder by key, with what the folder shows of them. */
+  async function songTree(tx: OrgTx, org: string, songId: string) {
+    return songFileTree(await repo.songFolders(tx, org, songId), await repo.songFiles(tx, org, songId));
+  }
+
+  /**
+   * Each receipt of the entries, by key: its name and a signed link while the file exists (deleted
+   * ones too, until purged); a file purged since keeps the name its key was made from, without a link.
+   */
+  async function receiptsOf(entries: readonly repo.EntryRow[], files: ReadonlyMap<string, SongFile>) {
+    const keys = [...new Set(entries.flatMap((e) => (e.receipt_key ? [e.receipt_key] : [])))];
+    const receipts = await Promise.all(
+      keys.map(async (key): Promise<[string, ReceiptDto]> => {
+        const file = files.get(key);
+        if (!file) return [key, { name: parseKey(key)?.filename ?? 'Receipt', url: null, deleted: true }];
+        const { url } = await driver.signedGetUrl(key, RECEIPT_URL_SECONDS);
+        return [key, { name: file.name, url, deleted: file.isDeleted }];
+      }),
+    );
+    return new Map(receipts);
+  }
 
   async function dealDto(member: Member, id: string) {
     return database.withOrg(member.organizationId, async (tx) => {
@@ -198,11 +237,50 @@ export function createDealsService(ctx: AppContext) {
 
     async ledger(member: Member, id: string) {
       requireCatalogue(member);
-      return database.withOrg(member.organizationId, async (tx) => {
-        const deal = await repo.findDeal(tx, member.organizationId, id);
+      const org = member.organizationId;
+      const { deal, entries, files } = await database.withOrg(org, async (tx) => {
+        const deal = await repo.findDeal(tx, org, id);
         if (!deal) throw notFound(PERIOD_MESSAGES.dealNotFound);
-        const entries = await repo.listEntries(tx, member.organizationId, [id]);
-        return { entries: entries.map(toEntryDto), balances: toDealDto(deal, entries).balances };
+        const entries = await repo.listEntries(tx, org, [id]);
+        // Receipts are files of this deal's song only (addEntry checks it): its folder is enough.
+        const files = entries.some((e) => e.receipt_key)
+          ? await songTree(tx, org, deal.song_id)
+          : new Map<string, SongFile>();
+        return { deal, entries, files };
+      });
+      // Links are signed after the transaction: with S3 signing may take a moment.
+      const receipts = await receiptsOf(entries, files);
+      return {
+        entries: entries.map((e) =>
+          toEntryDto(e, e.receipt_key ? (receipts.get(e.receipt_key) ?? null) : null),
+        ),
+        balances: toDealDto(deal, entries).balances,
+      };
+    },
+
+    /**
+     * The files an entry's receipt may be: those the project folder of the contract's song shows
+     * (none deleted), newest first, with the song to upload a new one into.
+     */
+    async receiptFiles(member: Member, id: string) {
+      requireCatalogue(member);
+      const org = member.organizationId;
+      return database.withOrg(org, async (tx) => {
+        const deal = await repo.findDeal(tx, org, id);
+        if (!deal) throw notFound(PERIOD_MESSAGES.dealNotFound);
+        const files = [...(await songTree(tx, org, deal.song_id)).values()].filter((f) => !f.isDeleted);
+        return {
+          song_id: deal.song_id,
+          song_title: deal.song_title,
+          files: files.map((f) => ({
+            key: f.key,
+            name: f.name,
+            folder_path: f.folderPath,
+            content_type: f.contentType,
+            size_bytes: f.sizeBytes,
+            created_at: f.createdAt,
+          })),
+        };
       });
     },
 
@@ -240,9 +318,16 @@ export function createDealsService(ctx: AppContext) {
           problems.amount = 'Enter the amount paid, without a minus sign.';
         if (body.kind === 'adjustment' && !body.reason)
           problems.reason = 'Say why: an adjustment needs a reason.';
-        // A receipt is a file of the label's own project folder.
-        if (body.receipt_key && parseKey(body.receipt_key)?.organizationId !== org)
-          problems.receipt_key = 'Choose a file of your project folder.';
+        // A receipt is a file the project folder of the deal's own song shows; another label's key
+        // gets the same answer as a made-up one.
+        if (body.receipt_key) {
+          if (parseKey(body.receipt_key)?.organizationId !== org)
+            problems.receipt_key = RECEIPT_MESSAGES.notTheLabels;
+          else {
+            const file = (await songTree(tx, org, deal.song_id)).get(body.receipt_key);
+            if (!file || file.isDeleted) problems.receipt_key = RECEIPT_MESSAGES.notTheSongs(deal.song_title);
+          }
+        }
         if (Object.keys(problems).length > 0) throw validationError(problems);
         const until = await repo.lockedUntil(tx, org);
         if (until && body.entry_date <= until)

@@ -40,6 +40,7 @@ export async function royaltiesRoutes(app: App, ctx: AppContext) {
   route(app, ctx, royalties.createDeal, ({ member, body }) => deals.create(member, body.contract_id));
   route(app, ctx, royalties.updateDeal, ({ member, params, body }) => deals.update(member, params.id, body));
   route(app, ctx, royalties.listLedger, ({ member, params }) => deals.ledger(member, params.id));
+  route(app, ctx, royalties.listReceiptFiles, ({ member, params }) => deals.receiptFiles(member, params.id));
   route(app, ctx, royalties.addLedgerEntry, ({ member, params, body }) =>
     deals.addEntry(member, params.id, body),
   );

@@ -11,6 +11,7 @@ import type {
   listDeals,
   listLedger,
   listPeriods,
+  listReceiptFiles,
   runPeriod,
   savePeriodRates,
   updateDeal,
@@ -27,6 +28,9 @@ export type DealBody = BodyOf<typeof updateDeal>;
 export type LedgerDto = ResponseOf<typeof listLedger>;
 export type LedgerEntryDto = LedgerDto['entries'][number];
 export type EntryBody = BodyOf<typeof addLedgerEntry>;
+export type LedgerReceiptDto = NonNullable<LedgerEntryDto['receipt']>;
+export type ReceiptFilesDto = ResponseOf<typeof listReceiptFiles>;
+export type ReceiptFileDto = ReceiptFilesDto['files'][number];
 
 export type PayeeOptionDto = ResponseOf<typeof listPayees>['rows'][number];
 

@@ -7,6 +7,8 @@ export const accountingKeys = {
   deals: ['finance', 'deals'] as const,
   dealList: ['finance', 'deals', 'list'] as const,
   ledger: (dealId: string) => ['finance', 'deals', dealId, 'ledger'] as const,
+  /** The files of the project folder of a contract's song, a cost's receipt may be. */
+  receiptFiles: (dealId: string) => ['finance', 'deals', dealId, 'receipt-files'] as const,
   settings: ['finance', 'settings'] as const,
   periods: ['finance', 'periods'] as const,
   periodList: ['finance', 'periods', 'list'] as const,

@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../../../lib/api-client';
 import type { DealDto, EntryBody } from '../accounting-types';
 import { useAddLedgerEntry } from '../api/add-ledger-entry';
 import { todayText } from './accounting-format';
+import { ReceiptField } from './receipt-field';
 
 type EntryKind = (typeof MANUAL_ENTRY_KINDS)[number];
 
@@ -21,10 +22,22 @@ interface EntryDraft {
   entry_date: string;
   recoupable: boolean;
   reason: string;
+  /** The chosen receipt's key, '' for none (a cost's only). */
+  receipt_key: string;
 }
 
 export const ADJUSTMENT_NEEDS_REASON = 'Say why: an adjustment needs a reason.';
-const FIELDS = ['kind', 'payee_id', 'amount', 'currency', 'entry_date', 'recoupable', 'reason'];
+export const RECEIPT_STILL_UPLOADING = 'Wait for the receipt to finish uploading, or dismiss it.';
+const FIELDS = [
+  'kind',
+  'payee_id',
+  'amount',
+  'currency',
+  'entry_date',
+  'recoupable',
+  'reason',
+  'receipt_key',
+];
 
 /** The currency an entry for this payee (or for all of them) is in: the payee's own. */
 const currencyFor = (deal: DealDto, payeeId: string) =>
@@ -39,7 +52,8 @@ const bodyOf = (draft: EntryDraft): EntryBody => ({
   // Only a cost may be borne by the label; every other entry counts against the balance.
   recoupable: draft.kind === 'cost' ? draft.recoupable : true,
   reason: draft.reason.trim() || null,
-  receipt_key: null,
+  // The form offers a receipt for a cost; one chosen before the kind changed is not sent.
+  receipt_key: draft.kind === 'cost' && draft.receipt_key ? draft.receipt_key : null,
 });
 
 /** The entry checked with the API's schema, and an adjustment's reason, before it is sent. */
@@ -54,7 +68,8 @@ function checkEntry(draft: EntryDraft): { body: EntryBody; errors: FieldErrors }
 /**
  * "Add entry" to a contract's ledger: an opening balance, an advance, a recoupable cost or an
  * adjustment, for one payee or all of them by share, in the payee's currency (filled in from the
- * payee), dated, with a reason (required for an adjustment). Problems show beside their fields,
+ * payee), dated, with a reason (required for an adjustment) and, for a cost, an optional receipt
+ * from the project folder of the contract's song. Problems show beside their fields,
  * what was typed stays.
  */
 export function AddEntryForm({
@@ -75,10 +90,12 @@ export function AddEntryForm({
     entry_date: todayText(),
     recoupable: true,
     reason: '',
+    receipt_key: '',
   }));
   const [isCurrencyTyped, setIsCurrencyTyped] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const [isUploadingReceipt, setIsUploadingReceipt] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const set = (patch: Partial<EntryDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
@@ -91,6 +108,7 @@ export function AddEntryForm({
     event.preventDefault();
     setError(null);
     const { body, errors: problems } = checkEntry(draft);
+    if (draft.kind === 'cost' && isUploadingReceipt) problems.receipt_key = RECEIPT_STILL_UPLOADING;
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     add.mutate(body, {
@@ -187,6 +205,15 @@ export function AddEntryForm({
           />
           Recoupable: earnings pay it back before anything is owed
         </label>
+      ) : null}
+      {draft.kind === 'cost' ? (
+        <ReceiptField
+          dealId={deal.id}
+          value={draft.receipt_key}
+          error={errors.receipt_key ?? null}
+          onChange={(key) => set({ receipt_key: key })}
+          onUploadingChange={setIsUploadingReceipt}
+        />
       ) : null}
       <TextAreaField
         label="Reason"

@@ -1,7 +1,7 @@
 import { LEDGER_ENTRY_LABELS } from '@music-review/core/royalties';
 import { Lock } from 'lucide-react';
 import { ListSkeleton, LoadError } from '../../../components/list-states';
-import type { LedgerEntryDto, PayeeBalanceDto } from '../accounting-types';
+import type { LedgerEntryDto, LedgerReceiptDto, PayeeBalanceDto } from '../accounting-types';
 import type { useLedger } from '../api/list-ledger';
 import { chargesOf, forecastText, formatDay, formatMinorText, minorOf } from './accounting-format';
 import { BalanceText } from './deal-list';
@@ -13,6 +13,36 @@ const td = 'border-b border-border px-3 py-2 align-top';
 /** Who added an entry: a member, the period run (earnings, reserves), or a member since gone. */
 const addedBy = (entry: LedgerEntryDto) =>
   entry.created_by ?? (entry.period_id ? 'The period run' : 'A former member');
+
+/**
+ * An entry's receipt: "Receipt", a link that opens the file (signed, valid an hour; the ledger is
+ * read again before then), with the file's name; said when the project folder no longer has it.
+ */
+function Receipt({ receipt }: { receipt: LedgerReceiptDto }) {
+  if (!receipt.url) {
+    return (
+      <span className="text-xs text-muted-foreground">
+        Receipt {receipt.name}: removed from the project folder
+      </span>
+    );
+  }
+  return (
+    <span className="flex flex-col">
+      <a
+        href={receipt.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="w-fit font-medium text-primary underline underline-offset-4 outline-none hover:no-underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        Receipt
+      </a>
+      <span className="text-xs text-muted-foreground">
+        {receipt.name}
+        {receipt.deleted ? ' (in the project folder’s Recently deleted)' : ''}
+      </span>
+    </span>
+  );
+}
 
 function EntriesTable({ entries, title }: { entries: readonly LedgerEntryDto[]; title: string }) {
   return (
@@ -61,7 +91,12 @@ function EntriesTable({ entries, title }: { entries: readonly LedgerEntryDto[]; 
                   ) : null}
                 </span>
               </td>
-              <td className={`${td} min-w-40 [overflow-wrap:anywhere]`}>{entry.reason ?? ''}</td>
+              <td className={`${td} min-w-40 [overflow-wrap:anywhere]`}>
+                <span className="flex flex-col gap-1">
+                  {entry.reason ? <span>{entry.reason}</span> : null}
+                  {entry.receipt ? <Receipt receipt={entry.receipt} /> : null}
+                </span>
+              </td>
               <td className={td}>
                 <span className="flex flex-col">
                   <span>{addedBy(entry)}</span>

@@ -111,6 +111,7 @@ export function makeEntry(overrides: Partial<LedgerEntryDto> = {}): LedgerEntryD
     locked: false,
     created_by: 'Ada Lovelace',
     created_at: AT,
+    receipt: null,
     ...overrides,
   };
 }
