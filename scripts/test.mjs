@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { BIN, buildWebIfNeeded, ROOT, run } from './lib.mjs';
 
+const suiteStarted = Date.now();
 const out = mkdtempSync(join(tmpdir(), 'mr-test-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -67,7 +68,12 @@ function runToFile(cmd, args, logFile, options = {}) {
   });
 }
 
+/** How long each pass took, printed at the end (the suite's time budget is watched per pass). */
+const timings = [];
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+
 async function vitest(label, args, env = {}, { logFile } = {}) {
+  const started = Date.now();
   const file = join(out, `${label.replace(/\W+/g, '-')}.json`);
   const argv = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
   const options = { env: { ...process.env, ...env } };
@@ -76,6 +82,7 @@ async function vitest(label, args, env = {}, { logFile } = {}) {
     : await run(join(BIN, 'vitest'), argv, options);
   addVitest(file, label);
   if (code !== 0 && !failures.includes(label)) failures.push(label);
+  timings.push(`${label}: ${minutes(Date.now() - started)}`);
 }
 
 console.info('\n== Unit, component and integration tests (PGlite) ==');
@@ -115,6 +122,7 @@ if (process.env.SKIP_E2E === '1') {
     failures.push('web build');
   } else {
     const file = join(out, 'e2e.json');
+    const started = Date.now();
     const code = await run(
       join(BIN, 'playwright'),
       ['test', '--config', join(ROOT, 'e2e/playwright.config.ts')],
@@ -131,6 +139,7 @@ if (process.env.SKIP_E2E === '1') {
         failedTests.push(...playwrightProblems(suite));
     }
     if (code !== 0) failures.push('browser tests');
+    timings.push(`browser tests: ${minutes(Date.now() - started)}`);
   }
 }
 
@@ -141,6 +150,7 @@ if (existsSync(postgresLog)) {
 }
 
 rmSync(out, { recursive: true, force: true });
+console.info(`\nTimes: ${timings.join('; ')}; in all ${minutes(Date.now() - suiteStarted)}`);
 if (failedTests.length)
   console.error(`\nFailed or flaky tests:\n${failedTests.map((t) => `  - ${t}`).join('\n')}`);
 if (failures.length) console.error(`\nFailed: ${failures.join(', ')}`);
