@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     ['ACCESS_TOKEN_TTL_SECONDS', 'hour'],
     ['DATA_ENCRYPTION_KEY', Buffer.alloc(16).toString('base64')],
     ['DATA_ENCRYPTION_KEY', 'not base64!'],
+    ['ANALYTICS_CACHE_ENTRIES', '-1'],
+    ['ANALYTICS_CACHE_ENTRIES', 'many'],
   ])('throws a ConfigError naming %s when it is %j', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.name).toBe('ConfigError');
@@ -86,6 +88,12 @@ describe('loadConfig', () => {
       seedDemo: false,
       RATE_LIMIT_SIGNIN_FREE_FAILURES: 5,
     });
+  });
+
+  it('keeps 500 analytics answers unless told, and 0 turns that cache off', () => {
+    expect(loadConfig({}).ANALYTICS_CACHE_ENTRIES).toBe(500);
+    expect(loadConfig({ ANALYTICS_CACHE_ENTRIES: '0' }).ANALYTICS_CACHE_ENTRIES).toBe(0);
+    expect(loadConfig({ ANALYTICS_CACHE_ENTRIES: '2000' }).ANALYTICS_CACHE_ENTRIES).toBe(2000);
   });
 
   it('treats empty variables as unset', () => {

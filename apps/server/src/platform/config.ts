@@ -85,6 +85,12 @@ const envSchema = z.object({
   /** Global search answers kept per reviewer and query (decision 0007); 0 turns the cache off. */
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /**
+   * Analytics answers kept per label and query (decision 0030, "Cached answers"): performance,
+   * breakdowns, missing income, catalogue value, the A&R funnel and demo to revenue; 0 turns the
+   * cache off.
+   */
+  ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /**
    * Support staff (comma-separated account emails): they see every label's support conversations
    * and answer them. Unset: support@demo.test when the demo data is seeded outside production, else nobody.
    */

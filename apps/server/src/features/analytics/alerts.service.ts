@@ -17,6 +17,7 @@ import type { Member } from '../../platform/auth/request-auth.ts';
 import type { OrgTx } from '../../platform/db/index.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
 import * as repo from './alerts.repo.ts';
+import { analyticsCache } from './analytics-cache.ts';
 
 /**
  * Rebuilds the label's income alerts: per source, its latest import's months against the months of
@@ -125,12 +126,21 @@ export function toAlertDto(row: repo.AlertRow) {
 
 export function createIncomeAlertsService(ctx: AppContext) {
   const { database } = ctx;
+  const cache = analyticsCache(ctx);
   return {
+    /** Kept per label and page under the label's data version (analytics-cache.ts). */
     async list(member: Member, query: { kind?: IncomeAlertKind | undefined; limit: number; offset: number }) {
       requireCatalogue(member);
       const org = member.organizationId;
-      const found = await database.withOrg(org, (tx) => repo.listAlerts(tx, org, query));
-      return { alerts: found.rows.map(toAlertDto), total: found.total, has_statements: found.hasStatements };
+      const page = { kind: query.kind, limit: query.limit, offset: query.offset };
+      return cache.answer(member, 'missing_income', page, async () => {
+        const found = await database.withOrg(org, (tx) => repo.listAlerts(tx, org, page));
+        return {
+          alerts: found.rows.map(toAlertDto),
+          total: found.total,
+          has_statements: found.hasStatements,
+        };
+      });
     },
   };
 }

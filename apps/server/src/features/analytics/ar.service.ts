@@ -48,11 +48,14 @@ import { AppError, validationError } from '../../platform/errors.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
 import { signedSongsInUsageWindow } from '../hub/hub.service.ts';
 import { createDealsService } from '../royalties/deals.service.ts';
+import { analyticsCache } from './analytics-cache.ts';
 import * as repo from './ar.repo.ts';
 import { loadCurrencySetup } from './currency.ts';
 
 type Amount = { currency: string; amount: string };
 type DemoDto = ArDemoRevenueDto['demos'][number];
+/** The funnel without the count that moves with the clock. */
+type FunnelFigures = Omit<ArFunnelDto, 'signed_last_30_days'>;
 type DealDto = Awaited<ReturnType<ReturnType<typeof createDealsService>['list']>>['rows'][number];
 
 /** Case-insensitive text order that is the same on every machine (no locale data). */
@@ -130,6 +133,7 @@ function recoupmentOf(
 export function createArAnalyticsService(ctx: AppContext) {
   const { database } = ctx;
   const deals = createDealsService(ctx);
+  const cache = analyticsCache(ctx);
 
   function rangeOf(query: { from?: string | undefined; to?: string | undefined }, now: Date): ArRange {
     const resolved = resolveArRange(query, now);
@@ -141,13 +145,30 @@ export function createArAnalyticsService(ctx: AppContext) {
     return resolved.range;
   }
 
+  /**
+   * The funnel of a range, kept per label and range under the label's data version
+   * (analytics-cache.ts; review data only, open to every plan, the same for every member). Without
+   * `to` the range ends today: kept for the UTC day only. "Signed in the last 30 days" is the Label
+   * Hub's own count, read at each request: it moves with the clock, not with a day.
+   */
   async function funnel(
     member: Member,
     query: { from?: string | undefined; to?: string | undefined },
     now = new Date(),
   ): Promise<ArFunnelDto> {
     const range = rangeOf(query, now);
-    const org = member.organizationId;
+    const [figures, signedLast30Days] = await Promise.all([
+      cache.answer(member, 'funnel', range, () => funnelFigures(member.organizationId, range), {
+        today: !query.to,
+        now,
+      }),
+      // The Label Hub's own count, so both pages always show the same number.
+      signedSongsInUsageWindow(ctx, member, now),
+    ]);
+    return { ...figures, signed_last_30_days: signedLast30Days };
+  }
+
+  async function funnelFigures(org: string, range: ArRange): Promise<FunnelFigures> {
     const data = await database.withOrg(org, async (tx) => {
       const team = await repo.teamMembers(tx, org);
       const threshold = sixtyPercentThreshold(team.length);
@@ -158,8 +179,6 @@ export function createArAnalyticsService(ctx: AppContext) {
         reviewers: await repo.reviewerFunnel(tx, org, range),
       };
     });
-    // The Label Hub's own count, so both pages always show the same number.
-    const signedLast30Days = await signedSongsInUsageWindow(ctx, member, now);
     const { row } = data;
 
     const zero = (): Record<SubmissionSourceKind, number> => ({ team: 0, external: 0, none: 0 });
@@ -207,7 +226,6 @@ export function createArAnalyticsService(ctx: AppContext) {
         passed: total('passed'),
         signed_rate: rateOf(total('signed'), demos),
       },
-      signed_last_30_days: signedLast30Days,
       weeks,
       sources,
       time_to_first_listen: {
@@ -239,8 +257,17 @@ export function createArAnalyticsService(ctx: AppContext) {
     };
   }
 
+  /**
+   * Every signed demo and what it earned, kept per label under the label's data version
+   * (analytics-cache.ts: the songs, reviews, rollups, periods, settings, contracts, deals, payees
+   * and ledger it reads all raise it). Gated like the catalogue, before the cache.
+   */
   async function demoRevenue(member: Member): Promise<ArDemoRevenueDto> {
     requireCatalogue(member);
+    return cache.answer(member, 'demo_revenue', {}, () => computeDemoRevenue(member));
+  }
+
+  async function computeDemoRevenue(member: Member): Promise<ArDemoRevenueDto> {
     const org = member.organizationId;
     const data = await database.withOrg(org, async (tx) => ({
       demos: await repo.signedDemos(tx, org),

@@ -16,6 +16,7 @@ import type { OrgTx } from '../../platform/db/index.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
 import { sourceName } from './alerts.service.ts';
+import { analyticsCache } from './analytics-cache.ts';
 import { conversionTable, fxJoin, loadCurrencySetup } from './currency.ts';
 import * as lines from './lines.repo.ts';
 import * as value from './value.repo.ts';
@@ -194,7 +195,12 @@ export async function readCatalogueValue(tx: OrgTx, org: string, limit: number |
 
 export function createIncomeService(ctx: AppContext) {
   const { database } = ctx;
+  const cache = analyticsCache(ctx);
   return {
+    /**
+     * The lines behind a figure: not cached (a page of lines walks an anchored index; the cursor
+     * makes pages many and rarely asked twice).
+     */
     async lines(member: Member, query: LinesQuery & { cursor?: string | undefined; limit: number }) {
       requireCatalogue(member);
       const filter = linesFilter(query);
@@ -217,10 +223,16 @@ export function createIncomeService(ctx: AppContext) {
       });
     },
 
+    /**
+     * Kept per label and limit under the label's data version (analytics-cache.ts): the twelve
+     * months end at the latest sale month, not today.
+     */
     async catalogueValue(member: Member, query: { limit: number }) {
       requireCatalogue(member);
       const org = member.organizationId;
-      return database.withOrg(org, (tx) => readCatalogueValue(tx, org, query.limit));
+      return cache.answer(member, 'catalogue_value', { limit: query.limit }, () =>
+        database.withOrg(org, (tx) => readCatalogueValue(tx, org, query.limit)),
+      );
     },
   };
 }

@@ -32,6 +32,7 @@ import type { Member } from '../../platform/auth/request-auth.ts';
 import type { OrgTx } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireCatalogue } from '../catalogue/catalogue.access.ts';
+import { analyticsCache } from './analytics-cache.ts';
 import { type CurrencySetup, conversionTable, fxJoin, loadCurrencySetup } from './currency.ts';
 import {
   type BreakdownRow,
@@ -57,7 +58,11 @@ const count = (values: Iterable<string>) => {
   return Number(total);
 };
 
-/** Empty text filters are no filters. */
+/**
+ * Empty text filters are no filters. A release id in lower case, as PostgreSQL writes uuids (the
+ * release's recordings are picked by comparing with the ids it answers; and the cache files both
+ * cases under one key).
+ */
 function filtersOf(query: {
   artist?: string | undefined;
   release?: string | undefined;
@@ -66,7 +71,7 @@ function filtersOf(query: {
 }): Filters {
   return {
     artist: query.artist || undefined,
-    release: query.release || undefined,
+    release: query.release?.toLowerCase() || undefined,
     store: query.store || undefined,
     territory: query.territory || undefined,
   };
@@ -287,20 +292,37 @@ export async function readBreakdown(
   };
 }
 
+/**
+ * The answers, kept per label and query under the label's data version (analytics-cache.ts). A
+ * range without dates ends at the label's latest sale month, or this month when it has none: such
+ * an answer is also kept for the UTC day only. The plan gate comes before the cache.
+ */
 export function createPerformanceService(ctx: AppContext) {
   const { database } = ctx;
+  const cache = analyticsCache(ctx);
+  const today = (query: { from?: string | undefined; to?: string | undefined }) => !query.from && !query.to;
   return {
     performance(member: Member, query: PerformanceQuery) {
       requireCatalogue(member);
-      return database.withOrg(member.organizationId, (tx) =>
-        readPerformance(tx, member.organizationId, query),
+      const org = member.organizationId;
+      return cache.answer(
+        member,
+        'performance',
+        query,
+        () => database.withOrg(org, (tx) => readPerformance(tx, org, query)),
+        { today: today(query) },
       );
     },
 
     breakdown(member: Member, query: BreakdownQuery) {
       requireCatalogue(member);
-      return database.withOrg(member.organizationId, (tx) =>
-        readBreakdown(tx, member.organizationId, query, query.limit),
+      const org = member.organizationId;
+      return cache.answer(
+        member,
+        'breakdown',
+        query,
+        () => database.withOrg(org, (tx) => readBreakdown(tx, org, query, query.limit)),
+        { today: today(query) },
       );
     },
   };

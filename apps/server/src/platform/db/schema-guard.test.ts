@@ -54,7 +54,7 @@ describe('the migrated schema', () => {
     expect(triggered).toEqual(expect.arrayContaining(announced));
   });
 
-  it('raises the data version on every change to what the cached answers show (dashboard, search, catalogue totals)', async () => {
+  it('raises the data version on every change to what the cached answers show (dashboard, search, catalogue totals, analytics)', async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.global,
       sql`select distinct event_object_table as table_name from information_schema.triggers
@@ -62,17 +62,29 @@ describe('the migrated schema', () => {
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       'contracts',
+      'finance_settings',
+      'income_alerts',
+      'ledger_entries',
       'master_splits',
       'metadata_forms',
       'parties',
+      'payees',
       'recording_artists',
       'recordings',
       'release_tracks',
       'releases',
       'reviewers',
       'reviews',
+      'royalty_deal_payees',
+      'royalty_deals',
+      'royalty_imports',
+      'royalty_mappings',
+      'royalty_periods',
       'song_revisions',
       'songs',
+      'statement_rollups',
+      'statement_rollups_monthly',
+      'statement_rollups_recording',
       'work_writers',
       'works',
     ]);

@@ -1,0 +1,120 @@
+/**
+ * Analytics answers cached per label and query against the label's data version (decision 0030,
+ * "Cached answers"; the versioned cache of decisions 0005 and 0007). An answer that sums a year of
+ * every recording costs up to 2 s on a large label, while labels open the same views again and
+ * again and the data changes only on an import, a resolution, a period, a setting or a review:
+ * statement-level triggers raise `organization_data_versions.version` on every table these answers
+ * read (migrations 0005, 0008, 0016 and 0023), and an answer is served again only under the version
+ * it was computed at.
+ *
+ * - One cache per server copy (per AppContext), bounded LRU of `ANALYTICS_CACHE_ENTRIES` answers
+ *   (0 turns it off), shared by every analytics endpoint; misses for the same key and version share
+ *   one computation.
+ * - The key is the label, the endpoint and the normalised query. No answer differs per member (the
+ *   funnel lists every member; none is blind), so the member is not in the key. The plan gate is
+ *   checked by the caller before asking, so a cached answer is never served to a plan without it.
+ * - The version is the one read with the session at the start of the request, before any row, so an
+ *   answer is never older than the version it is filed under.
+ * - An answer that took today's date for a default (a range without dates, the funnel's weeks up to
+ *   today) is also keyed by the UTC day and expires at the next UTC midnight.
+ */
+import type { AppContext } from '../../context.ts';
+import type { Member } from '../../platform/auth/request-auth.ts';
+import { createVersionedCache, organizationDataVersion } from '../../platform/cache/versioned-cache.ts';
+
+/** The cached endpoints (the key's second part). */
+export type AnalyticsAnswer =
+  | 'performance'
+  | 'breakdown'
+  | 'missing_income'
+  | 'catalogue_value'
+  | 'funnel'
+  | 'demo_revenue';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A query as part of a key: its fields in name order, the absent and empty ones left out (an empty
+ * filter is no filter), ids in lower case (PostgreSQL reads a uuid in either case).
+ */
+export function queryKey(query: Readonly<Record<string, unknown>>): string {
+  const fields = Object.keys(query)
+    .sort()
+    .flatMap((name) => {
+      const value = query[name];
+      if (value === undefined || value === null || value === '') return [];
+      return [[name, typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value]];
+    });
+  return JSON.stringify(fields);
+}
+
+/** The next midnight UTC after `now` (the date defaults are UTC days and months). */
+export function nextUtcDay(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+}
+
+function createAnalyticsCache(ctx: AppContext) {
+  const cache = createVersionedCache<unknown>(ctx.config.ANALYTICS_CACHE_ENTRIES);
+  const computed = new Map<AnalyticsAnswer, number>();
+
+  return {
+    get enabled() {
+      return cache.enabled;
+    },
+    /** How many answers are kept now. */
+    get size() {
+      return cache.size;
+    },
+    /**
+     * How many times an endpoint's answer was computed, cached or not (the tests prove a hit with it,
+     * without timing).
+     */
+    computations(answer: AnalyticsAnswer): number {
+      return computed.get(answer) ?? 0;
+    },
+
+    /**
+     * The label's answer to `query` at the request's data version: the kept one, the one being
+     * computed, or `compute()`'s. `today`: the answer took today's date for a default.
+     */
+    async answer<T>(
+      member: Member,
+      answer: AnalyticsAnswer,
+      query: Readonly<Record<string, unknown>>,
+      compute: () => Promise<T>,
+      options: { today?: boolean; now?: Date } = {},
+    ): Promise<T> {
+      const run = () => {
+        computed.set(answer, (computed.get(answer) ?? 0) + 1);
+        return compute();
+      };
+      if (!cache.enabled) return run();
+      const org = member.organizationId;
+      const now = options.now ?? new Date();
+      const version = member.dataVersion ?? (await organizationDataVersion(ctx.database, org));
+      const day = options.today ? `/${now.toISOString().slice(0, 10)}` : '';
+      const until = options.today ? nextUtcDay(now) : Number.POSITIVE_INFINITY;
+      return cache.through(
+        `${org}/${answer}${day}/${queryKey(query)}`,
+        version,
+        now,
+        run,
+        () => until,
+      ) as Promise<T>;
+    },
+  };
+}
+
+export type AnalyticsCache = ReturnType<typeof createAnalyticsCache>;
+
+const caches = new WeakMap<AppContext, AnalyticsCache>();
+
+/** The one analytics cache of this server copy (its context). */
+export function analyticsCache(ctx: AppContext): AnalyticsCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createAnalyticsCache(ctx);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
