@@ -28,6 +28,8 @@ const SIGNED_SONG_TABS = [
   'project-folder',
   'chat',
 ];
+/** The analytics tabs (issue 17): the demo label has figures, alerts and A&R data in each. */
+const ANALYTICS_TABS = ['performance', 'ar', 'demo-revenue', 'missing-income', 'catalogue-value'];
 
 // Settled colours: transitions (hover fades, dialogs sliding in) would be measured half-way.
 test.use({ reducedMotion: 'reduce' });
@@ -194,14 +196,16 @@ async function signedInPaths(request: APIRequestContext) {
       '/signed-songs/metadata',
       '/add-tracks',
     ],
-    SIGNED_SONG_TABS.map((tab) => `/signed-songs/${harbour!.id}/${tab}`),
+    [
+      ...SIGNED_SONG_TABS.map((tab) => `/signed-songs/${harbour!.id}/${tab}`),
+      ...ANALYTICS_TABS.map((tab) => (tab === 'performance' ? '/analytics' : `/analytics?tab=${tab}`)),
+    ],
     [
       '/profile',
       '/feedback',
       '/waveform-test',
       '/catalogue',
       '/artists-writers',
-      '/analytics',
       '/finance',
       '/finance?tab=unmatched',
       '/finance?tab=contracts',

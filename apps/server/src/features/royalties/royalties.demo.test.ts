@@ -1,11 +1,12 @@
+import { canonicalDecimal } from '@music-review/core/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
-import { signIn } from '../../test/api-helpers.ts';
+import { adminWithLabel, authHeader, setPlan, signIn } from '../../test/api-helpers.ts';
 import { createFileTestServer } from '../../test/file-helpers.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/demo.seed.ts';
-import { demoQuarters } from './royalties.demo.ts';
+import { DEMO_INCOME_ALERTS, demoQuarters } from './royalties.demo.ts';
 
 type Json = Record<string, any>;
 
@@ -77,6 +78,101 @@ describe('the demo statements', () => {
     const published = await get(`/api/v1/finance/periods/${periods.rows[1].id}`);
     expect(published.statement_rows.length).toBeGreaterThan(0);
     expect(BigInt(published.statement_rows[0].earnings_minor)).toBeGreaterThan(0n);
+  });
+
+  it('converts the Believe statements’ EUR into the reporting currency with the periods’ rates', async () => {
+    const [before, latest] = demoQuarters(new Date());
+    const performance = await get(`/api/v1/analytics/performance?from=${before![0]}&to=${latest![2]}`);
+    expect(performance.reporting_currency).toBe('USD');
+    expect(performance.not_converted).toEqual([]);
+    // 1 EUR = 1.08 USD in both quarters (the USD values 1.08 and 1 of the seed).
+    expect(
+      performance.rates_used.map((r: Json) => [r.from, r.to, r.rate, r.period_start, r.period_end]),
+    ).toEqual([
+      ['EUR', 'USD', '1.08', before![0], before![2]],
+      ['EUR', 'USD', '1.08', latest![0], latest![2]],
+    ]);
+  });
+
+  it('has missing income to open: a store that stopped reporting a recording, and a territory that fell by more than half', async () => {
+    const [before, latest] = demoQuarters(new Date());
+    const answer = await get('/api/v1/analytics/missing-income');
+    expect(answer.has_statements).toBe(true);
+    const months = {
+      source: 'distrokid',
+      previous_from: before![0],
+      previous_to: before![2],
+      current_from: latest![0],
+      current_to: latest![2],
+      currency: 'USD',
+    };
+    // Largest previous income first. By hand, from the seed's streams (40 + a hash % 900, times 12
+    // for the two recordings after the signed song's) at USD 0.0032:
+    // - "Overpass" on Deezer, the quarter before: 10 lines, 45,844 streams = USD 146.7008; none since.
+    // - "Salt & Ivory" in Germany: 21,668 streams = USD 69.3376 before; 5,447 since (each line's
+    //   streams divided by 4, rounded down) = USD 17.4304, under half.
+    expect(answer.total).toBe(2);
+    expect(answer.alerts).toMatchObject([
+      {
+        ...months,
+        kind: 'missing',
+        dimension: 'store',
+        value: DEMO_INCOME_ALERTS.missing.store,
+        recording: { title: DEMO_INCOME_ALERTS.missing.title },
+        previous_net: '146.7008',
+        current_net: '0',
+      },
+      {
+        ...months,
+        kind: 'drop',
+        dimension: 'territory',
+        value: DEMO_INCOME_ALERTS.drop.territory,
+        value_name: 'Germany',
+        recording: { title: DEMO_INCOME_ALERTS.drop.title },
+        previous_net: '69.3376',
+        current_net: '17.4304',
+      },
+    ]);
+
+    // Each alert opens the recording's lines, and they add up to its figures.
+    const [missing, drop] = answer.alerts as Json[];
+    const lines = (alert: Json) =>
+      get(`/api/v1/analytics/lines?${new URLSearchParams({ ...alert.lines, limit: '200' })}`);
+    const missingLines = await lines(missing!);
+    expect(missingLines.total).toBe(10);
+    expect(missingLines.quantity).toBe(45_844);
+    const amounts = (answer: Json) =>
+      answer.amounts.map((a: Json) => ({ currency: a.currency, net: canonicalDecimal(a.net) }));
+    expect(amounts(missingLines)).toEqual([{ currency: 'USD', net: '146.7008' }]);
+    for (const line of missingLines.rows as Json[]) {
+      expect(line).toMatchObject({
+        recording_id: missing!.recording.id,
+        store: 'Deezer',
+        source: 'distrokid',
+      });
+      expect(before).toContain(line.sale_month.slice(0, 7));
+    }
+    const dropLines = await lines(drop!);
+    expect(dropLines.quantity).toBe(21_668 + 5_447);
+    expect(amounts(dropLines)).toEqual([{ currency: 'USD', net: '86.768' }]);
+    expect(new Set(dropLines.rows.map((l: Json) => l.territory))).toEqual(new Set(['DE']));
+
+    // Another label sees none of it, and cannot open the demo's lines.
+    const other = await adminWithLabel(server.app, 'Another label');
+    await setPlan(server.database, other.organization.id, 'Pro');
+    const otherHeaders = authHeader(other.token);
+    const theirs = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/analytics/missing-income',
+      headers: otherHeaders,
+    });
+    expect(theirs.json()).toMatchObject({ alerts: [], total: 0, has_statements: false });
+    const theirLines = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/analytics/lines?${new URLSearchParams(missing!.lines)}`,
+      headers: otherHeaders,
+    });
+    expect(theirLines.statusCode).toBe(404);
   });
 
   it('leaves lines to resolve on Unmatched, a Japanese title among them, and seeding again adds nothing', async () => {

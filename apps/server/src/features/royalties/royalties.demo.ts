@@ -2,7 +2,9 @@
  * The demo label's statements (issue 16): the last two quarters from two distributors (DistroKid in
  * USD, Believe in EUR), written at seed time in their own layouts and imported through the real
  * import (read, checked, loaded with COPY, matched). A few lines match nothing, to resolve on the
- * "Unmatched" tab: a live version nobody catalogued, a Japanese title, a bundle's UPC.
+ * "Unmatched" tab: a live version nobody catalogued, a Japanese title, a bundle's UPC. The latest
+ * DistroKid quarter gives Analytics' "Missing income" two alerts (DEMO_INCOME_ALERTS), and the
+ * periods' exchange rates include the label's reporting currency, so Analytics converts the EUR.
  */
 
 import { fromScaled } from '@music-review/core/money';
@@ -36,15 +38,40 @@ export function demoQuarters(today: Date): string[][] {
 
 type Track = { title: string; artist: string; isrc: string; upc: string | null; release: string | null };
 
-/** Whole streams and downloads, deterministic per track, store, territory and month. */
-function linesFor(tracks: Track[], months: string[], currency: 'USD' | 'EUR', seed: number): FixtureLine[] {
+/**
+ * What changes in the latest DistroKid quarter, so that "Missing income" (core analytics-income.ts
+ * INCOME_ALERT_RULES) has one alert of each kind: a store that reported a recording every month of
+ * the quarter before stops (missing), and a territory's income of another falls to a quarter (a drop
+ * of more than half). Two of the best-selling back-catalogue recordings, under no royalty terms, so
+ * the statements under review stay as they were.
+ */
+export const DEMO_INCOME_ALERTS = {
+  missing: { title: 'Overpass', store: 'Deezer' },
+  drop: { title: 'Salt & Ivory', territory: 'DE' },
+} as const;
+
+/**
+ * Whole streams and downloads, deterministic per track, store, territory and month; `isLatest`
+ * applies DEMO_INCOME_ALERTS.
+ */
+function linesFor(
+  tracks: Track[],
+  months: string[],
+  currency: 'USD' | 'EUR',
+  seed: number,
+  isLatest = false,
+): FixtureLine[] {
+  const { missing, drop } = DEMO_INCOME_ALERTS;
   const lines: FixtureLine[] = [];
   tracks.forEach((track, t) => {
     months.forEach((month, m) => {
       STORES.forEach((store, s) => {
         TERRITORIES.forEach((territory, c) => {
           if ((t + s + c + m + seed) % 3 === 0) return; // not every track sells everywhere every month
-          const streams = 40 + ((t * 131 + s * 17 + c * 29 + m * 7 + seed * 3) % 900) * (t < 3 ? 12 : 1);
+          if (isLatest && track.title === missing.title && store === missing.store) return;
+          let streams = 40 + ((t * 131 + s * 17 + c * 29 + m * 7 + seed * 3) % 900) * (t < 3 ? 12 : 1);
+          if (isLatest && track.title === drop.title && territory === drop.territory)
+            streams = Math.max(1, Math.floor(streams / 4));
           // 0.0032 a stream in USD, 0.0029 in EUR: exact decimal strings.
           const rate = currency === 'USD' ? 32n : 29n;
           const net = BigInt(streams) * rate;
@@ -131,6 +158,8 @@ export async function seedRoyaltiesDemo(
         sql`select id from reviewers where organization_id = ${org} and is_admin order by created_at limit 1`,
       )
     )[0],
+    // One recording per ISRC (the catalogue's deliberate duplicates share one): the signed song's
+    // first, then a fixed mix of years (by a hash of the ISRC), the same ones at every start.
     tracks: await queryRows<Track>(
       tx,
       sql`select r.title, r.display_artist as artist, r.isrc, rel.upc, rel.title as release
@@ -140,7 +169,9 @@ export async function seedRoyaltiesDemo(
           where t.recording_id = r.id order by x.release_date nulls last limit 1
         ) rel on true
         where r.organization_id = ${org} and r.isrc is not null
-        order by (r.song_id is null), r.created_at, r.id limit 16`,
+          and not exists (select 1 from recordings o where o.organization_id = r.organization_id
+            and o.isrc = r.isrc and (o.song_id is not null, o.id) > (r.song_id is not null, r.id))
+        order by (r.song_id is null), md5(r.isrc), r.id limit 16`,
     ),
   }));
   if (!admin || tracks.length === 0) return;
@@ -151,7 +182,10 @@ export async function seedRoyaltiesDemo(
     files.push({
       source: 'distrokid',
       name: `DistroKid ${quarter}.tsv`,
-      lines: [...linesFor(tracks, months, 'USD', q), ...(q === 1 ? unmatchedLines(months, 'USD') : [])],
+      lines: [
+        ...linesFor(tracks, months, 'USD', q, q === 1),
+        ...(q === 1 ? unmatchedLines(months, 'USD') : []),
+      ],
     });
     files.push({
       source: 'believe',
@@ -240,12 +274,16 @@ async function seedPeriodsDemo(database: Database, org: string, adminId: string,
   for (const [i, months] of quarters.entries()) {
     const id = await database.withOrg(org, async (tx) => {
       const periodId = await periods.insertPeriod(tx, org, months[0]!, months[2]!);
-      const payeeCurrencies = await periods.dealPayeeCurrencies(tx, org);
+      // Into the payees' currencies, and the reporting currency Analytics shows income in.
+      const targets = new Set([
+        ...(await periods.dealPayeeCurrencies(tx, org)),
+        await periods.reportingCurrencyOf(tx, org),
+      ]);
       await periods.updatePeriod(tx, org, periodId, {
         importIds: await periods.importsWithSales(tx, org, months[0]!, months[2]!),
         // 1 from = rate to, from the USD value of each (made up, constant).
         rates: currencies.flatMap((from) =>
-          payeeCurrencies
+          [...targets]
             .filter((to) => to !== from && rates[to])
             .map((to) => ({ from, to, rate: (Number(rates[from]) / Number(rates[to])).toFixed(6) })),
         ),

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The tabs of issue 17, in order. */
@@ -91,14 +91,21 @@ export function useAnalyticsUrl() {
   };
   const alert = read(searchParams, 'alert');
 
+  // The router shows a new URL in a transition, after the address bar has it: a second change made
+  // before that render (two filters in quick succession) would start from the URL before the first
+  // and undo it. So a change starts from the query this hook last sent while the page still shows
+  // the one it was sent from (once another is shown, that one: Back, a link).
+  const rendered = searchParams.toString();
+  const sent = useRef<{ from: string; to: string } | null>(null);
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setSearchParams((previous) => {
-        const next = new URLSearchParams(previous);
-        change(next);
-        return next;
-      }),
-    [setSearchParams],
+    (change: (next: URLSearchParams) => void) => {
+      const base = sent.current?.from === rendered ? sent.current.to : rendered;
+      const next = new URLSearchParams(base);
+      change(next);
+      sent.current = { from: rendered, to: next.toString() };
+      setSearchParams(next);
+    },
+    [rendered, setSearchParams],
   );
   const setTab = useCallback(
     (value: AnalyticsTab) =>

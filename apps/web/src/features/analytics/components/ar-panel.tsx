@@ -244,7 +244,7 @@ export function ArPanel({ url }: { url: AnalyticsUrl }) {
                 caption={`Demos per week, ${rangeText}`}
                 columns={[
                   { header: 'Week', cell: (w) => w.week, isRowHeader: true },
-                  { header: 'From', cell: (w) => formatDay(w.week_start) },
+                  { header: 'From', cell: (w) => formatDay(w.week_start), isNowrap: true },
                   { header: 'Demos', cell: (w) => formatCount(w.demos), isNumeric: true },
                   ...SOURCE_KINDS.map((kind) => ({
                     header: SUBMISSION_SOURCE_LABELS[kind],

@@ -163,7 +163,7 @@ export function CatalogueValuePanel() {
                 isRowHeader: true,
               },
               { header: 'UPC', cell: (r) => r.upc ?? '—' },
-              { header: 'Released', cell: (r) => formatDay(r.release_date) },
+              { header: 'Released', cell: (r) => formatDay(r.release_date), isNowrap: true },
               { header: 'Units', cell: (r) => formatCount(r.quantity), isNumeric: true },
               {
                 header: `Income (${currency})`,

@@ -16,9 +16,11 @@ import {
   ComposedChart,
   Legend,
   Line,
+  Text,
   Tooltip,
   type TooltipContentProps,
   XAxis,
+  type XAxisTickContentProps,
   YAxis,
 } from 'recharts';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -164,6 +166,41 @@ export function RankedBarsView<P extends object>({ data, nameKey, series }: Rank
   );
 }
 
+/**
+ * A category's name under its column, wrapped to the column's width: on a phone "Back catalogue"
+ * or "Submitted by a team member" take two or three lines instead of running into their
+ * neighbours' names.
+ */
+function WrappedCategoryTick({
+  payload,
+  index,
+  tickFormatter,
+  width,
+  visibleTicksCount,
+  x,
+  y,
+  textAnchor,
+  verticalAnchor,
+}: XAxisTickContentProps) {
+  const column = Number(width) / Math.max(1, visibleTicksCount);
+  return (
+    <Text
+      x={x}
+      y={y}
+      textAnchor={textAnchor}
+      verticalAnchor={verticalAnchor}
+      // A word longer than its column is written whole, never cut to an ellipsis.
+      width={Math.max(32, column - 4)}
+      className="recharts-cartesian-axis-tick-value"
+      {...AXIS_TEXT}
+      // What the words are measured with, to wrap them (the attribute alone draws them).
+      style={{ fontSize: AXIS_TEXT.fontSize }}
+    >
+      {tickFormatter ? tickFormatter(payload.value, index) : String(payload.value)}
+    </Text>
+  );
+}
+
 /** Columns, one group per category (lifecycle buckets, sources, weeks), stacked when asked. */
 export function ColumnChartView<P extends object>({
   data,
@@ -174,6 +211,14 @@ export function ColumnChartView<P extends object>({
   isStacked = false,
 }: ColumnChartProps<P>) {
   const animate = useAnimate();
+  // A few categories (lifecycle buckets, sources) each keep their label, wrapped to its column;
+  // weeks may thin out.
+  const isEveryLabel = data.length <= 6;
+  // Room for the longest name at a word a line (at most four), as on a phone.
+  const labelLines = Math.min(
+    4,
+    Math.max(1, ...data.map((point) => nameLabel(String(point[nameKey])).split(/\s+/).length)),
+  );
   return (
     <BarChart
       responsive
@@ -186,12 +231,12 @@ export function ColumnChartView<P extends object>({
       <XAxis
         dataKey={String(nameKey)}
         tickFormatter={nameLabel}
-        tick={AXIS_TEXT}
+        tick={isEveryLabel ? WrappedCategoryTick : AXIS_TEXT}
+        height={isEveryLabel ? 14 + labelLines * AXIS_TEXT.fontSize : 30}
         stroke={GRID}
         tickLine={false}
         minTickGap={8}
-        // A few categories (lifecycle buckets, sources) each keep their label; weeks may thin out.
-        interval={data.length <= 6 ? 0 : 'preserveStartEnd'}
+        interval={isEveryLabel ? 0 : 'preserveStartEnd'}
       />
       <YAxis tickFormatter={formatCompact} tick={AXIS_TEXT} stroke={GRID} tickLine={false} width={48} />
       <Tooltip

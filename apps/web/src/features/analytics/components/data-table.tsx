@@ -8,6 +8,8 @@ export interface Column<R> {
   isNumeric?: boolean;
   /** The cell that names the row (a <th scope="row">). */
   isRowHeader?: boolean;
+  /** A short phrase kept on one line (a date): the table scrolls rather than break it. */
+  isNowrap?: boolean;
 }
 
 const th = 'border-b border-border bg-muted px-3 py-2 text-left font-medium whitespace-nowrap';
@@ -76,7 +78,10 @@ export function DataTable<R>({
                     <span className="block min-w-24">{column.cell(row)}</span>
                   </th>
                 ) : (
-                  <td key={column.header} className={cn(td, column.isNumeric && num)}>
+                  <td
+                    key={column.header}
+                    className={cn(td, column.isNumeric && num, column.isNowrap && 'whitespace-nowrap')}
+                  >
                     {column.cell(row)}
                   </td>
                 ),

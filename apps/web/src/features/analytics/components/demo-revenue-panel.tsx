@@ -113,7 +113,7 @@ function SignedDemos({
               ),
               isRowHeader: true,
             },
-            { header: 'Signed', cell: (d) => formatDay(d.signed_at) },
+            { header: 'Signed', cell: (d) => formatDay(d.signed_at), isNowrap: true },
             { header: 'Reviews', cell: (d) => formatCount(d.averages.reviews), isNumeric: true },
             { header: 'Overall', cell: (d) => formatScore(d.averages.overall), isNumeric: true },
             { header: 'Musical', cell: (d) => formatScore(d.averages.musical), isNumeric: true },

@@ -61,6 +61,7 @@ export function AlertLinesSheet({ alert, onClose }: { alert: IncomeAlertDto; onC
                   {
                     header: 'File',
                     cell: (l) => `${l.import_file_name}, line ${formatCount(l.line_number)}`,
+                    isNowrap: true,
                   },
                 ]}
                 rows={rows}
