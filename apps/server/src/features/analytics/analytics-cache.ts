@@ -5,7 +5,8 @@
  * again and the data changes only on an import, a resolution, a period, a setting or a review:
  * statement-level triggers raise `organization_data_versions.version` on every table these answers
  * read (migrations 0005, 0008, 0016 and 0023), and an answer is served again only under the version
- * it was computed at.
+ * it was computed at. The statement-derived answers use the narrower income version (migration
+ * 0024, `VERSION_OF`), which reviews, comments and song edits leave alone.
  *
  * - One cache per server copy (per AppContext), bounded LRU of `ANALYTICS_CACHE_ENTRIES` answers
  *   (0 turns it off), shared by every analytics endpoint; misses for the same key and version share
@@ -20,7 +21,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import { createVersionedCache, organizationDataVersion } from '../../platform/cache/versioned-cache.ts';
+import { createVersionedCache, organizationVersions } from '../../platform/cache/versioned-cache.ts';
 
 /** The cached endpoints (the key's second part). */
 export type AnalyticsAnswer =
@@ -53,9 +54,33 @@ export function nextUtcDay(now: Date): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 }
 
+/**
+ * Which version an answer is filed under: the statement-derived answers under the income version
+ * (raised by imports, rollups, alerts, periods, settings, deals, the ledger and the recordings and
+ * releases they name; migration 0024), so that reviewing demos keeps them; the A&R funnel under the
+ * data version (songs, reviews, members); demo to revenue, which reads both, under both.
+ */
+const VERSION_OF: Record<AnalyticsAnswer, 'income' | 'data' | 'both'> = {
+  performance: 'income',
+  breakdown: 'income',
+  missing_income: 'income',
+  catalogue_value: 'income',
+  funnel: 'data',
+  demo_revenue: 'both',
+};
+
 function createAnalyticsCache(ctx: AppContext) {
   const cache = createVersionedCache<unknown>(ctx.config.ANALYTICS_CACHE_ENTRIES);
   const computed = new Map<AnalyticsAnswer, number>();
+
+  const versionFor = async (answer: AnalyticsAnswer, member: Member) => {
+    const kind = VERSION_OF[answer];
+    const read =
+      member.dataVersion !== undefined && member.incomeVersion !== undefined
+        ? { data: member.dataVersion, income: member.incomeVersion }
+        : await organizationVersions(ctx.database, member.organizationId);
+    return kind === 'both' ? `${read.data}/${read.income}` : read[kind];
+  };
 
   return {
     get enabled() {
@@ -91,7 +116,7 @@ function createAnalyticsCache(ctx: AppContext) {
       if (!cache.enabled) return run();
       const org = member.organizationId;
       const now = options.now ?? new Date();
-      const version = member.dataVersion ?? (await organizationDataVersion(ctx.database, org));
+      const version = await versionFor(answer, member);
       const day = options.today ? `/${now.toISOString().slice(0, 10)}` : '';
       const until = options.today ? nextUtcDay(now) : Number.POSITIVE_INFINITY;
       return cache.through(

@@ -57,12 +57,14 @@ describe('analytics answers cached per label against the data version', () => {
     return res.json();
   };
   const owner = () => server.database.asOwner('tests read data versions directly');
-  const version = async (org: string) => {
-    const [row] = await queryRows<{ version: string }>(
+  /** The label's data version and income version (migration 0024). */
+  const versions = async (org: string) => {
+    const [row] = await queryRows<{ version: string; income_version: string }>(
       owner(),
-      sql`select version::text as version from organization_data_versions where organization_id = ${org}`,
+      sql`select version::text as version, income_version::text as income_version
+          from organization_data_versions where organization_id = ${org}`,
     );
-    return BigInt(row?.version ?? '0');
+    return { data: BigInt(row?.version ?? '0'), income: BigInt(row?.income_version ?? '0') };
   };
   /**
    * What `step` did to the computations of an endpoint: 0 when every request in it was served from
@@ -198,16 +200,16 @@ describe('analytics answers cached per label against the data version', () => {
   it('does not answer again for an import’s progress, only for what an answer shows', async () => {
     const org = label.organization.id;
     const id = data.imports.usd2024;
-    const start = await version(org);
+    const start = await versions(org);
     await owner().execute(
       sql`update royalty_imports set bytes_read = bytes_read + 1, line_count = line_count,
             bad_line_count = bad_line_count, bad_lines = bad_lines where id = ${id}`,
     );
-    expect(await version(org)).toBe(start);
-    // The file name shows in missing income's alerts: that raises it.
+    expect(await versions(org)).toEqual(start);
+    // The file name shows in missing income's alerts: that raises both.
     await owner().execute(sql`update royalty_imports set file_name = file_name || ' ' where id = ${id}`);
     await owner().execute(sql`update royalty_imports set file_name = btrim(file_name) where id = ${id}`);
-    expect(await version(org)).toBe(start + 2n);
+    expect(await versions(org)).toEqual({ data: start.data + 2n, income: start.income + 2n });
   });
 
   it('answers again after a resolution in Unmatched', async () => {
@@ -303,10 +305,19 @@ describe('analytics answers cached per label against the data version', () => {
     );
   });
 
-  it('answers the funnel again after a review', async () => {
+  it('answers the funnel and demo to revenue again after a review, and keeps the income answers', async () => {
     const url = `/api/v1/analytics/funnel?${WEEK}`;
+    const income = [
+      ['performance', `/api/v1/analytics/performance?${RANGE}`],
+      ['breakdown', `/api/v1/analytics/breakdown?${RANGE}&dimension=track`],
+      ['catalogue_value', '/api/v1/analytics/catalogue-value'],
+      ['missing_income', '/api/v1/analytics/missing-income'],
+    ] as const;
+    for (const [, path] of income) await ok(path);
+    await ok('/api/v1/analytics/demo-revenue');
     const before = await ok(url);
     expect((await computedDuring('funnel', () => ok(url))).computed).toBe(0);
+    const start = await versions(label.organization.id);
     expect(before.totals.demos).toBe(1);
     expect(before.time_to_first_listen.count).toBe(0);
     const mine = (body: Json) => body.reviewers.find((r: Json) => r.reviewer_id === label.reviewer.id);
@@ -322,18 +333,27 @@ describe('analytics answers cached per label against the data version', () => {
     expect(after.computed).toBe(1);
     expect(after.result.time_to_first_listen.count).toBe(1);
     expect(mine(after.result)).toMatchObject({ reviews: 1, demos_reviewed: 1, average_overall: 9 });
+    // A review moves the data version only: what the statements say is served from the cache.
+    const end = await versions(label.organization.id);
+    expect(end.data).toBeGreaterThan(start.data);
+    expect(end.income).toBe(start.income);
+    for (const [answer, path] of income)
+      expect((await computedDuring(answer, () => ok(path))).computed, path).toBe(0);
+    expect((await computedDuring('demo_revenue', () => ok('/api/v1/analytics/demo-revenue'))).computed).toBe(
+      1,
+    );
   });
 
   it("keeps a label's answers when another label changes, and never serves them to it", async () => {
     const url = `/api/v1/analytics/performance?${RANGE}`;
-    await ok(url); // the review above made it stale: kept again now
+    await ok(url);
     expect((await computedDuring('performance', () => ok(url))).computed).toBe(0);
-    const otherStart = await version(other.organization.id);
-    const labelStart = await version(label.organization.id);
+    const otherStart = await versions(other.organization.id);
+    const labelStart = await versions(label.organization.id);
     const saved = await put(other.headers, '/api/v1/finance/settings', { reporting_currency: 'GBP' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await version(other.organization.id)).toBeGreaterThan(otherStart);
-    expect(await version(label.organization.id)).toBe(labelStart);
+    expect((await versions(other.organization.id)).income).toBeGreaterThan(otherStart.income);
+    expect(await versions(label.organization.id)).toEqual(labelStart);
 
     const again = await computedDuring('performance', () => ok(url));
     expect(again.computed).toBe(0);

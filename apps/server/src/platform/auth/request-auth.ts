@@ -25,6 +25,8 @@ export interface Caller {
    * without a round trip of their own.
    */
   dataVersion?: string;
+  /** The label's income version (migration 0024), read with the session like dataVersion. */
+  incomeVersion?: string;
   /**
    * Whether the organization's plan includes the catalogue (subscription_plans.has_catalogue),
    * read with the session: the catalogue's endpoints check it without a query of their own.
@@ -76,6 +78,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       is_admin: boolean | null;
       has_verified_factor: boolean;
       data_version: string | null;
+      income_version: string | null;
       has_catalogue: boolean | null;
     }>(
       'a request names its user before its organization is known',
@@ -83,11 +86,11 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       `select s.revoked_at, r.id as reviewer_id, r.name, r.email, r.organization_id, r.is_admin,
          exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
            as has_verified_factor,
-         (select v.version::text from organization_data_versions v
-           where v.organization_id = r.organization_id) as data_version,
+         v.version::text as data_version, v.income_version::text as income_version,
          (select p.has_catalogue from organizations o join subscription_plans p on p.id = o.subscription_plan_id
            where o.id = r.organization_id) as has_catalogue
        from auth_sessions s left join reviewers r on r.user_id = s.user_id
+         left join organization_data_versions v on v.organization_id = r.organization_id
        where s.id = $1 and s.user_id = $2`,
       [claims.session_id, claims.sub],
     );
@@ -101,7 +104,11 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       isRecovery: claims.is_recovery === true,
       isMfaPending: claims.aal !== 'aal2' && row.has_verified_factor === true,
       ...(row.organization_id
-        ? { dataVersion: row.data_version ?? '0', hasCatalogue: row.has_catalogue === true }
+        ? {
+            dataVersion: row.data_version ?? '0',
+            incomeVersion: row.income_version ?? '0',
+            hasCatalogue: row.has_catalogue === true,
+          }
         : {}),
       reviewer: row.reviewer_id
         ? {

@@ -15,6 +15,24 @@ export async function organizationDataVersion(database: Database, organizationId
   return rows[0]?.version ?? '0';
 }
 
+/**
+ * The label's data version and its income version (migration 0024: raised only by the tables the
+ * statement-derived analytics answers read).
+ */
+export async function organizationVersions(
+  database: Database,
+  organizationId: string,
+): Promise<{ data: string; income: string }> {
+  const rows = await database.preparedAsOwner<{ version: string; income_version: string }>(
+    'one primary-key read on the hot path of cached answers, filtered on the organization',
+    'organization_versions',
+    `select version::text as version, income_version::text as income_version
+     from organization_data_versions where organization_id = $1`,
+    [organizationId],
+  );
+  return { data: rows[0]?.version ?? '0', income: rows[0]?.income_version ?? '0' };
+}
+
 interface Entry<T> {
   version: string;
   validUntil: number;

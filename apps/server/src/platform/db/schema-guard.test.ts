@@ -90,6 +90,31 @@ describe('the migrated schema', () => {
     ]);
   });
 
+  it('raises the income version only on the tables the statement-derived analytics answers read', async () => {
+    const rows = await queryRows<{ table_name: string }>(
+      database.global,
+      sql`select distinct event_object_table as table_name from information_schema.triggers
+          where trigger_name like 'mr_bump_income_version%' order by 1`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'finance_settings',
+      'income_alerts',
+      'ledger_entries',
+      'payees',
+      'recordings',
+      'release_tracks',
+      'releases',
+      'royalty_deal_payees',
+      'royalty_deals',
+      'royalty_imports',
+      'royalty_mappings',
+      'royalty_periods',
+      'statement_rollups',
+      'statement_rollups_monthly',
+      'statement_rollups_recording',
+    ]);
+  });
+
   it('seeds the three plans with their limits and flags', async () => {
     const plans = await queryRows<Record<string, unknown>>(
       database.global,

@@ -160,6 +160,12 @@ export const organizationDataVersions = pgTable('organization_data_versions', {
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /**
+   * Raised only by the tables the statement-derived analytics answers read (royalty imports, rollups,
+   * alerts, periods, settings, deals, ledger, payees, mappings and the recordings and releases they
+   * name; migration 0024): reviewing demos leaves those answers cached (decision 0030).
+   */
+  incomeVersion: bigint('income_version', { mode: 'number' }).notNull().default(0),
 });
 
 // Fixed-window counters shared by every server copy.
