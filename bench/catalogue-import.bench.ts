@@ -9,12 +9,12 @@
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue-import
 // (BENCH_KEEP_DATABASE=1 keeps the database, BENCH_IMPORT_DATABASE_URL reuses a kept one: each run
 // imports into new labels; BENCH_IMPORT_ROWS=100000 runs other sizes, up to the import limit.)
-import { readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
-import { createDatabase, startServer } from './lib.ts';
+import { createDatabase, pidListeningOn, startServer } from './lib.ts';
 
 const PASSWORD = 'bench-password';
 /** Another label's recordings share the table and its indexes (three trigram indexes among them). */
@@ -112,27 +112,6 @@ function csvFile(rows: number, registrant: string, titlePrefix = '') {
 }
 
 // ---------- The server process's memory, from /proc ----------
-
-/** The process listening on the port (the server; its parent is tsx's launcher). */
-function pidListeningOn(port: number) {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const f = line.trim().split(/\s+/);
-      if (f[1]?.endsWith(`:${hex}`) && f[3] === '0A') inodes.add(f[9]!);
-    }
-  }
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        if (inodes.has(link.slice('socket:['.length, -1))) return Number(pid);
-      }
-    } catch {}
-  }
-  throw new Error(`no process listens on ${port}`);
-}
 
 const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);

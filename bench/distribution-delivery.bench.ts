@@ -11,16 +11,7 @@
 //        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- distribution-delivery
 // (BENCH_DELIVERY_TRACKS and BENCH_DELIVERY_SECONDS change the number and length of the masters.)
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +24,7 @@ import { makePng } from '@music-review/server/src/platform/storage/test-media.ts
 import { wavStream } from '@music-review/server/src/test/media-generators.ts';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
-import { createDatabase, startServer } from './lib.ts';
+import { createDatabase, pidListeningOn, startServer } from './lib.ts';
 
 const TRACKS = Number(process.env.BENCH_DELIVERY_TRACKS ?? 20);
 const SECONDS = Number(process.env.BENCH_DELIVERY_SECONDS ?? 190);
@@ -79,27 +70,6 @@ type Job = {
 };
 
 // ---------- The server process's memory, from /proc ----------
-
-/** The process listening on the port (the server; its parent is tsx's launcher). */
-function pidListeningOn(port: number) {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const f = line.trim().split(/\s+/);
-      if (f[1]?.endsWith(`:${hex}`) && f[3] === '0A') inodes.add(f[9]!);
-    }
-  }
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        if (inodes.has(link.slice('socket:['.length, -1))) return Number(pid);
-      }
-    } catch {}
-  }
-  throw new Error(`no process listens on ${port}`);
-}
 
 const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);

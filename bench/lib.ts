@@ -1,8 +1,9 @@
 // Shared pieces of the HTTP benchmarks: a server in its own process, a throw-away PostgreSQL
-// database, and autocannon runs summarised as requests/s with p50 and p99.
+// database, autocannon runs summarised as requests/s with p50 and p99, and the CPU a process or the
+// database's backends used.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -152,4 +153,76 @@ export function printTable(title: string, results: Result[]) {
     );
   }
   if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+}
+
+// ---------- CPU time: what the work costs, whatever else the machine runs ----------
+
+/** The process listening on the port (the server; its parent is tsx's launcher). */
+export function pidListeningOn(port: number) {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(`:${hex}`) && f[3] === '0A') inodes.add(f[9]!);
+    }
+  }
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (inodes.has(link.slice('socket:['.length, -1))) return Number(pid);
+      }
+    } catch {}
+  }
+  throw new Error(`no process listens on ${port}`);
+}
+
+/** Seconds of CPU a process has used (user + system; Linux counts in 1/100 s); 0 once it is gone. */
+export function cpuSeconds(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU the database's backends use while it runs: its connections are listed every `everyMs` (a
+ * backend's CPU counts from when it is first seen, or from its start if it starts meanwhile).
+ */
+export async function backendCpu(databaseUrl: string, everyMs = 250) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const own = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+  const seen = new Map<number, { first: number; last: number }>();
+  const list = async (isFirst: boolean) => {
+    const { rows } = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> $1',
+      [own],
+    );
+    for (const { pid } of rows) {
+      const now = cpuSeconds(pid);
+      const entry = seen.get(pid);
+      if (entry) entry.last = Math.max(entry.last, now);
+      else seen.set(pid, { first: isFirst ? now : 0, last: now });
+    }
+  };
+  await list(true);
+  let stopped = false;
+  const polling = (async () => {
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      await list(false);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await polling;
+    await list(false);
+    await c.end();
+    return [...seen.values()].reduce((sum, e) => sum + e.last - e.first, 0);
+  };
 }

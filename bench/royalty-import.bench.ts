@@ -13,15 +13,7 @@
 // (BENCH_DATABASE_URL picks the PostgreSQL server, postgres://postgres@127.0.0.1:5432/test unless
 // set; a fresh database is made and dropped. BENCH_ROYALTY_LINES changes the line count.)
 import { createHash } from 'node:crypto';
-import {
-  createReadStream,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +30,7 @@ import { copyTextRow } from '@music-review/server/src/platform/db/copy.ts';
 import { inspectTabular, readTabularRows } from '@music-review/server/src/platform/tabular/index.ts';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
-import { createDatabase, startServer } from './lib.ts';
+import { backendCpu, cpuSeconds, createDatabase, pidListeningOn, startServer } from './lib.ts';
 
 const LINES = Number(process.env.BENCH_ROYALTY_LINES ?? 1_000_000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -103,27 +95,6 @@ function describeFile() {
 
 // ---------- The server process's memory, from /proc ----------
 
-/** The process listening on the port (the server; its parent is tsx's launcher). */
-function pidListeningOn(port: number) {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const f = line.trim().split(/\s+/);
-      if (f[1]?.endsWith(`:${hex}`) && f[3] === '0A') inodes.add(f[9]!);
-    }
-  }
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        if (inodes.has(link.slice('socket:['.length, -1))) return Number(pid);
-      }
-    } catch {}
-  }
-  throw new Error(`no process listens on ${port}`);
-}
-
 const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const mb = (kb: number) => Math.round(kb / 1024);
@@ -171,55 +142,6 @@ async function withMemory<T>(pid: number, work: () => Promise<T>): Promise<{ val
 }
 
 // ---------- CPU time: what the work costs, whatever else the machine runs ----------
-
-/** Seconds of CPU a process has used (user + system; Linux counts in 1/100 s); 0 once it is gone. */
-function cpuSeconds(pid: number) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The CPU the database's backends use while it runs: its connections are listed every 250 ms (a
- * backend's CPU counts from when it is first seen, or from its start if it starts meanwhile).
- */
-async function backendCpu(databaseUrl: string) {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  const own = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-  const seen = new Map<number, { first: number; last: number }>();
-  const list = async (isFirst: boolean) => {
-    const { rows } = await c.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> $1',
-      [own],
-    );
-    for (const { pid } of rows) {
-      const now = cpuSeconds(pid);
-      const entry = seen.get(pid);
-      if (entry) entry.last = Math.max(entry.last, now);
-      else seen.set(pid, { first: isFirst ? now : 0, last: now });
-    }
-  };
-  await list(true);
-  let stopped = false;
-  const polling = (async () => {
-    while (!stopped) {
-      await new Promise((r) => setTimeout(r, 250));
-      await list(false);
-    }
-  })();
-  return async () => {
-    stopped = true;
-    await polling;
-    await list(false);
-    await c.end();
-    return [...seen.values()].reduce((sum, e) => sum + e.last - e.first, 0);
-  };
-}
 
 // ---------- The API, as the web app calls it ----------
 

@@ -41,7 +41,7 @@ import {
 import { type OrgTx, openPostgres } from '@music-review/server/src/platform/db/index.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createDatabase } from './lib.ts';
+import { backendCpu, createDatabase } from './lib.ts';
 
 const LINES = Number(process.env.BENCH_ROYALTY_LINES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_PERIOD_RUNS ?? 2);
@@ -275,55 +275,6 @@ async function seed(c: pg.Client): Promise<Seeded> {
 const statusKb = (field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-/** Seconds of CPU a process has used (user + system; Linux counts in 1/100 s); 0 once it is gone. */
-function cpuSeconds(pid: number) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The CPU the database's backends use meanwhile: its connections are listed every 100 ms (a
- * backend's CPU counts from when it is first seen, or from its start if it starts meanwhile).
- */
-async function backendCpu(databaseUrl: string) {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  const own = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-  const seen = new Map<number, { first: number; last: number }>();
-  const list = async (isFirst: boolean) => {
-    const { rows } = await c.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> $1',
-      [own],
-    );
-    for (const { pid } of rows) {
-      const now = cpuSeconds(pid);
-      const entry = seen.get(pid);
-      if (entry) entry.last = Math.max(entry.last, now);
-      else seen.set(pid, { first: isFirst ? now : 0, last: now });
-    }
-  };
-  await list(true);
-  let stopped = false;
-  const polling = (async () => {
-    while (!stopped) {
-      await new Promise((r) => setTimeout(r, 100));
-      await list(false);
-    }
-  })();
-  return async () => {
-    stopped = true;
-    await polling;
-    await list(false);
-    await c.end();
-    return [...seen.values()].reduce((sum, e) => sum + e.last - e.first, 0);
-  };
-}
 
 /** Wall time, this process's CPU and peak RSS, and the database backends' CPU while `work` runs. */
 async function measured<T>(databaseUrl: string, work: () => Promise<T>) {

@@ -51,6 +51,11 @@ import { storageRoutes } from './features/storage/storage.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { trackViewersRoutes } from './features/track-viewers/track-viewers.routes.ts';
 import { isApiPath } from './platform/api-paths.ts';
+import { serializeOnce } from './platform/cache/shared-answers.ts';
+
+/** What the zod serializer compiler takes: a route's schema (Fastify types it wider). */
+type ZodRouteSchema = Parameters<typeof serializerCompiler>[0];
+
 import { errorBody, handleError } from './platform/errors.ts';
 import { registerFoundBeforeBody } from './platform/found-before-body.ts';
 import type { App } from './platform/http.ts';
@@ -88,7 +93,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Each route's response check and JSON, done once per shared (cached) answer (shared-answers.ts).
+  app.setSerializerCompiler((route) => serializeOnce(serializerCompiler(route as ZodRouteSchema)));
   app.setErrorHandler(handleError);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -126,7 +126,6 @@ export const UNANNOUNCED_TABLES = [
   'statement_lines',
   'statement_rollups_monthly',
   'statement_rollups_recording',
-  'statement_rollups',
   'income_alerts',
 ] as const;
 export type RealtimeTable = (typeof REALTIME_TABLES)[number];

@@ -3,8 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
 /**
- * Missing income (decision 0030): the label's income_alerts, rebuilt from statement_rollups (never
- * the lines) whenever an import's rollups or status change. Every statement names the label.
+ * Missing income (decision 0030): the label's income_alerts, rebuilt from the lines of the imports
+ * compared (each recording per store and per territory; migration 0025) whenever an import's
+ * rollups or status change. Every statement names the label.
  */
 
 const uuidArray = (ids: readonly string[]) =>
@@ -90,7 +91,7 @@ export async function insertSourceAlerts(tx: OrgTx, org: string, plan: SourcePla
     sql`with monthly as (
           select r.recording_id, d.dimension, d.value, r.currency, r.sale_month,
             r.sale_month = any(${monthArray(plan.current)}) as is_current, sum(r.net) as net
-          from statement_rollups r
+          from statement_lines r
           cross join lateral (values ('store'::text, r.store), ('territory'::text, r.territory)) d(dimension, value)
           where r.organization_id = ${org} and r.import_id = any(${uuidArray(plan.importIds)})
             and r.sale_month = any(${monthArray([...plan.previous, ...plan.current])})

@@ -1,6 +1,6 @@
 /**
- * Missing income (issue 17 point 4; decision 0030): the label's alerts, rebuilt from the rollups in
- * the transaction that changes them, and the list the page shows, each alert with the filter of the
+ * Missing income (issue 17 point 4; decision 0030): the label's alerts, rebuilt from the lines in
+ * the transaction that changes their rollups, and the list the page shows, each alert with the filter of the
  * lines behind it. The rules and the months compared: core analytics-income.ts.
  */
 import {
@@ -21,7 +21,7 @@ import { analyticsCache } from './analytics-cache.ts';
 
 /**
  * Rebuilds the label's income alerts: per source, its latest import's months against the months of
- * data before them (core planSourceAlerts), from statement_rollups of those months only. Runs in the
+ * data before them (core planSourceAlerts), from the lines of those imports and months only. Runs in the
  * caller's transaction, after the rollups or an import's status changed. Given the imports that
  * changed, only their sources are compared again, and none when no changed import holds a month
  * its source compares (an old statement's lines resolved); the whole label otherwise, or when it

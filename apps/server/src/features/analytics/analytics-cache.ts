@@ -21,6 +21,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
+import { markShared } from '../../platform/cache/shared-answers.ts';
 import { createVersionedCache, organizationVersions } from '../../platform/cache/versioned-cache.ts';
 
 /** The cached endpoints (the key's second part). */
@@ -119,11 +120,12 @@ function createAnalyticsCache(ctx: AppContext) {
       const version = await versionFor(answer, member);
       const day = options.today ? `/${now.toISOString().slice(0, 10)}` : '';
       const until = options.today ? nextUtcDay(now) : Number.POSITIVE_INFINITY;
+      // Kept answers are shared: each route checks and serializes one once (shared-answers.ts).
       return cache.through(
         `${org}/${answer}${day}/${queryKey(query)}`,
         version,
         now,
-        run,
+        async () => markShared(await run()),
         () => until,
       ) as Promise<T>;
     },

@@ -694,8 +694,5 @@ describe('catalogue performance', () => {
     );
     const byPlace = "coalesce(x.store, '') || '/' || coalesce(x.territory, '') || '/' || x.currency";
     expect(await sums('statement_rollups_monthly', byPlace)).toEqual(await sums('statement_lines', byPlace));
-    expect(await sums('statement_rollups', `${byRecording} || '/' || ${byPlace}`)).toEqual(
-      await sums('statement_lines', `${byRecording} || '/' || ${byPlace}`),
-    );
   });
 });

@@ -1,10 +1,13 @@
 /**
- * The SQL of catalogue performance (decision 0030). Every figure is summed from the rollups, never
- * from statement_lines, choosing per request the smallest grain that can answer it:
+ * The SQL of catalogue performance (decision 0030). Every figure is summed from the smallest table
+ * that can answer it:
  * - `statement_rollups_monthly` (month, store, territory) when nothing asks for a recording;
  * - `statement_rollups_recording` (month, recording, release) when nothing asks for a store or country;
- * - `statement_rollups` (both) only when a request needs both (artist and store filters together).
- * A rollup counts while its import is `imported`: every read joins the import.
+ * - `statement_lines` only when a request needs both (an artist or release filter with a store or
+ *   territory one), always narrowed to the artist's or release's recordings first (their indexes
+ *   carry the month). Lines as reported are one per recording and place: a rollup of both held as
+ *   many rows (migration 0025).
+ * A row counts while its import is `imported`: every read joins the import.
  *
  * A line's release is its own (matched by UPC or catalogue number); a line matched by its ISRC only
  * takes its recording's first release (earliest release date, undated last). The artist is the
@@ -38,11 +41,11 @@ export interface ResolvedFilters extends Filters {
 const TABLES: Record<Grain, string> = {
   monthly: 'statement_rollups_monthly',
   recording: 'statement_rollups_recording',
-  full: 'statement_rollups',
+  full: 'statement_lines',
 };
 
 /**
- * The smallest rollup that holds what a query reads: the filters' columns plus what it groups by
+ * The smallest table that holds what a query reads: the filters' columns plus what it groups by
  * (`recording`: recording, release or artist; `place`: store or territory).
  */
 export function grainFor(filters: Filters, needs: { recording?: boolean; place?: boolean } = {}): Grain {

@@ -6,13 +6,7 @@ import type { Database } from '../db/index.ts';
  * reviews, reviewers, contracts, metadata_forms). One primary-key read, outside any transaction.
  */
 export async function organizationDataVersion(database: Database, organizationId: string): Promise<string> {
-  const rows = await database.preparedAsOwner<{ version: string }>(
-    'one primary-key read on the hot path of cached answers, filtered on the organization',
-    'organization_data_version',
-    'select version::text as version from organization_data_versions where organization_id = $1',
-    [organizationId],
-  );
-  return rows[0]?.version ?? '0';
+  return (await organizationVersions(database, organizationId)).data;
 }
 
 /**

@@ -82,7 +82,6 @@ describe('the migrated schema', () => {
       'royalty_periods',
       'song_revisions',
       'songs',
-      'statement_rollups',
       'statement_rollups_monthly',
       'statement_rollups_recording',
       'work_writers',
@@ -109,7 +108,6 @@ describe('the migrated schema', () => {
       'royalty_imports',
       'royalty_mappings',
       'royalty_periods',
-      'statement_rollups',
       'statement_rollups_monthly',
       'statement_rollups_recording',
     ]);

@@ -1916,8 +1916,10 @@ export const statementLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.lineNumber] }),
-    index('statement_lines_recording_idx').on(t.recordingId),
-    index('statement_lines_release_idx').on(t.releaseId),
+    // With the month: the reads that need a recording (or release) and a store or territory read the
+    // lines themselves, a range of months at a time (decision 0030, migration 0025).
+    index('statement_lines_recording_idx').on(t.recordingId, t.saleMonth),
+    index('statement_lines_release_idx').on(t.releaseId, t.saleMonth),
     index('statement_lines_unmatched_idx')
       .on(t.organizationId, t.isrc, t.upc, t.catalogueNumber)
       .where(sql`recording_id is null and release_id is null`),
@@ -2186,31 +2188,6 @@ export const statementRollupsRecording = pgTable(
     index('statement_rollups_recording_recording_idx').on(t.organizationId, t.recordingId, t.saleMonth),
     index('statement_rollups_recording_release_idx').on(t.organizationId, t.releaseId, t.saleMonth),
     index('statement_rollups_recording_import_idx').on(t.importId),
-  ],
-);
-
-/** Every dimension at once: a recording-level filter with a store or territory one, and drill-downs. */
-export const statementRollups = pgTable(
-  'statement_rollups',
-  {
-    organizationId: uuid('organization_id').notNull(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => royaltyImports.id, { onDelete: 'cascade' }),
-    saleMonth: date('sale_month').notNull(),
-    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
-    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'set null' }),
-    store: text('store'),
-    territory: text('territory'),
-    saleType: text('sale_type').notNull(),
-    currency: text('currency').notNull(),
-    ...rollupSums(),
-  },
-  (t) => [
-    index('statement_rollups_org_month_idx').on(t.organizationId, t.saleMonth),
-    index('statement_rollups_recording_idx').on(t.organizationId, t.recordingId, t.saleMonth),
-    index('statement_rollups_release_idx').on(t.organizationId, t.releaseId, t.saleMonth),
-    index('statement_rollups_import_idx').on(t.importId),
   ],
 );
 
