@@ -2,6 +2,7 @@ import { CALL_DROP_AFTER_MS, CALL_HEARTBEAT_MS } from '@music-review/core/calls'
 import { buildApp } from './app.ts';
 import { defineBackgroundWork } from './background.ts';
 import { createContext } from './context.ts';
+import { startAnalyticsRefresh } from './features/analytics/analytics-refresh.ts';
 import { sealPlainTotpSecrets } from './features/auth/mfa.repo.ts';
 import { startCallSweep } from './features/calls/call-sweep.ts';
 import { DEMO_ACCOUNTS, DEMO_LABEL, DEMO_PASSWORD, seedDemo } from './features/demo/demo.seed.ts';
@@ -31,6 +32,8 @@ async function main() {
 
   const app = await buildApp(ctx);
   let callSweep: { stop(): Promise<void> } | null = null;
+  // The analytics answers members viewed, computed again after their label's data changed.
+  const analyticsRefresh = startAnalyticsRefresh(ctx);
   // Partial uploads a crash left in the local storage's temp folder: removed now and every 15 minutes.
   const stagedSweep = ctx.storage.local ? startStagedUploadSweep(ctx.storage.local) : null;
 
@@ -47,6 +50,7 @@ async function main() {
       await jobsStarting?.catch(() => {});
       await ctx.jobs.stop();
       await callSweep?.stop();
+      await analyticsRefresh?.stop();
       await stagedSweep?.stop();
       await app.close();
       await ctx.mailer.close();

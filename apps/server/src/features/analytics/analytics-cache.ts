@@ -70,9 +70,39 @@ const VERSION_OF: Record<AnalyticsAnswer, 'income' | 'data' | 'both'> = {
   demo_revenue: 'both',
 };
 
+/** How often each server copy renews the viewed answers of labels whose data changed. */
+export const ANALYTICS_REFRESH_MS = 15_000;
+/** Renewed: answers viewed in the last hour, the most recently viewed first, this many per label. */
+const REFRESH_WITHIN_MS = 60 * 60_000;
+const REFRESH_PER_LABEL = 20;
+
+/** An answer a member viewed: what renews it once its label's data changes. */
+interface Viewed {
+  org: string;
+  answer: AnalyticsAnswer;
+  /** The UTC day it took for a default ("YYYY-MM-DD"), or null. */
+  day: string | null;
+  compute: () => Promise<unknown>;
+  validUntil: () => number;
+  lastViewed: number;
+}
+
 function createAnalyticsCache(ctx: AppContext) {
   const cache = createVersionedCache<unknown>(ctx.config.ANALYTICS_CACHE_ENTRIES);
   const computed = new Map<AnalyticsAnswer, number>();
+  /** By cache key, least recently viewed first; at most as many as the cache holds. */
+  const viewed = new Map<string, Viewed>();
+  const maxViewed = ctx.config.ANALYTICS_CACHE_ENTRIES;
+
+  const remember = (key: string, entry: Viewed) => {
+    viewed.delete(key);
+    viewed.set(key, entry);
+    while (viewed.size > maxViewed) {
+      const oldest = viewed.keys().next().value;
+      if (oldest === undefined) break;
+      viewed.delete(oldest);
+    }
+  };
 
   const versionFor = async (answer: AnalyticsAnswer, member: Member) => {
     const kind = VERSION_OF[answer];
@@ -110,24 +140,59 @@ function createAnalyticsCache(ctx: AppContext) {
       compute: () => Promise<T>,
       options: { today?: boolean; now?: Date } = {},
     ): Promise<T> {
-      const run = () => {
-        computed.set(answer, (computed.get(answer) ?? 0) + 1);
+      const count = () => computed.set(answer, (computed.get(answer) ?? 0) + 1);
+      if (!cache.enabled) {
+        count();
         return compute();
+      }
+      const run = async () => {
+        count();
+        // Kept answers are shared: each route checks and serializes one once (shared-answers.ts).
+        return markShared(await compute());
       };
-      if (!cache.enabled) return run();
       const org = member.organizationId;
       const now = options.now ?? new Date();
       const version = await versionFor(answer, member);
-      const day = options.today ? `/${now.toISOString().slice(0, 10)}` : '';
+      const day = options.today ? now.toISOString().slice(0, 10) : null;
       const until = options.today ? nextUtcDay(now) : Number.POSITIVE_INFINITY;
-      // Kept answers are shared: each route checks and serializes one once (shared-answers.ts).
-      return cache.through(
-        `${org}/${answer}${day}/${queryKey(query)}`,
-        version,
-        now,
-        async () => markShared(await run()),
-        () => until,
-      ) as Promise<T>;
+      const key = `${org}/${answer}${day ? `/${day}` : ''}/${queryKey(query)}`;
+      const validUntil = () => until;
+      remember(key, { org, answer, day, compute: run, validUntil, lastViewed: now.getTime() });
+      return cache.through(key, version, now, run, validUntil) as Promise<T>;
+    },
+
+    /**
+     * Refresh ahead: the answers members viewed in the last hour whose label's data changed since,
+     * computed again now (one at a time, the most recently viewed first, REFRESH_PER_LABEL per
+     * label), so the next view finds them kept instead of waiting seconds for a year of rollups.
+     * Each server copy runs it every ANALYTICS_REFRESH_MS for its own cache (main.ts). Answers the
+     * number computed again.
+     */
+    async refresh(now = new Date()): Promise<number> {
+      if (!cache.enabled) return 0;
+      const today = now.toISOString().slice(0, 10);
+      const byLabel = new Map<string, Array<[string, Viewed]>>();
+      for (const [key, entry] of viewed) {
+        // Older than the hour, or filed under a past day (its key is not asked again): forgotten.
+        if (now.getTime() - entry.lastViewed > REFRESH_WITHIN_MS || (entry.day && entry.day !== today)) {
+          viewed.delete(key);
+          continue;
+        }
+        byLabel.set(entry.org, [...(byLabel.get(entry.org) ?? []), [key, entry]]);
+      }
+      let renewed = 0;
+      for (const [org, list] of byLabel) {
+        const versions = await organizationVersions(ctx.database, org);
+        const recent = list.sort((a, b) => b[1].lastViewed - a[1].lastViewed).slice(0, REFRESH_PER_LABEL);
+        for (const [key, entry] of recent) {
+          const kind = VERSION_OF[entry.answer];
+          const version = kind === 'both' ? `${versions.data}/${versions.income}` : versions[kind];
+          if (cache.has(key, version, now)) continue;
+          await cache.through(key, version, now, entry.compute, entry.validUntil);
+          renewed++;
+        }
+      }
+      return renewed;
     },
   };
 }

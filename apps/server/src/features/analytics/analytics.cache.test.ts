@@ -305,6 +305,38 @@ describe('analytics answers cached per label against the data version', () => {
     );
   });
 
+  it('renews the answers viewed in the last hour once the data changed, before anyone asks again', async () => {
+    const byTrack = `/api/v1/analytics/breakdown?${RANGE}&dimension=track`;
+    const performance = `/api/v1/analytics/performance?${RANGE}`;
+    await cache().refresh(); // what the tests above left stale
+    await ok(byTrack);
+    await ok(performance);
+    // Nothing changed since: nothing to renew.
+    expect(await cache().refresh()).toBe(0);
+
+    await owner().execute(
+      sql`update recordings set title = 'Night Drive (Live)' where id = ${data.recordings.nightDrive}`,
+    );
+    const renewed = await computedDuring('breakdown', () => cache().refresh());
+    // Every answer of the label viewed in the hour is computed again (the earlier tests' too).
+    expect(renewed.computed).toBeGreaterThanOrEqual(1);
+    expect(renewed.result).toBeGreaterThanOrEqual(2);
+    const after = await computedDuring('breakdown', () => ok(byTrack));
+    expect(after.computed).toBe(0);
+    expect(after.result.rows.find((r: Json) => r.key === data.recordings.nightDrive)?.label).toBe(
+      'Night Drive (Live) — Nova Lane',
+    );
+    expect((await computedDuring('performance', () => ok(performance))).computed).toBe(0);
+    expect(await cache().refresh()).toBe(0);
+
+    // An answer last viewed over an hour ago is forgotten, not renewed.
+    await owner().execute(
+      sql`update recordings set title = 'Night Drive (Remastered)' where id = ${data.recordings.nightDrive}`,
+    );
+    expect(await cache().refresh(new Date(Date.now() + 61 * 60_000))).toBe(0);
+    expect((await computedDuring('breakdown', () => ok(byTrack))).computed).toBe(1);
+  });
+
   it('answers the funnel and demo to revenue again after a review, and keeps the income answers', async () => {
     const url = `/api/v1/analytics/funnel?${WEEK}`;
     const income = [

@@ -71,6 +71,11 @@ export function createVersionedCache<T>(maxEntries = 1000) {
   return {
     get,
     set,
+    /** Whether an answer is kept for key at version (its place in the LRU order unchanged). */
+    has(key: string, version: string, now: Date): boolean {
+      const entry = entries.get(key);
+      return entry !== undefined && entry.version === version && now.getTime() < entry.validUntil;
+    },
     get enabled() {
       return maxEntries > 0;
     },
