@@ -91,12 +91,16 @@ describe('marketing questionnaire: uploaded press photos', () => {
     });
     live.progress(0.4);
     portrait.progress(0.75);
-    expect(
-      (await screen.findByRole('progressbar', { name: 'Uploading live.jpg' })).getAttribute('aria-valuenow'),
-    ).toBe('40');
-    expect(
-      screen.getByRole('progressbar', { name: 'Uploading portrait.webp' }).getAttribute('aria-valuenow'),
-    ).toBe('75');
+    // Each bar shows its own upload's progress once React has rendered the events (the bars may
+    // already be there at 0: wait for the values, not only for the bars).
+    await waitFor(() => {
+      expect(
+        screen.getByRole('progressbar', { name: 'Uploading live.jpg' }).getAttribute('aria-valuenow'),
+      ).toBe('40');
+      expect(
+        screen.getByRole('progressbar', { name: 'Uploading portrait.webp' }).getAttribute('aria-valuenow'),
+      ).toBe('75');
+    });
 
     // Submitting waits for the uploads.
     await user.click(screen.getByRole('button', { name: 'Submit questionnaire' }));
