@@ -78,7 +78,7 @@ function Tile({
 
 /**
  * The range's income, units and streams, each against the previous range of the same length and the
- * same months a year earlier. Income is in the reporting currency (what could not be converted is
+ * same months a year earlier (one comparison when they are the same months: a range of a year). Income is in the reporting currency (what could not be converted is
  * said apart, under the figures).
  */
 export function HeadlineFigures({ performance }: { performance: PerformanceDto | undefined }) {
@@ -96,8 +96,20 @@ export function HeadlineFigures({ performance }: { performance: PerformanceDto |
     );
   }
   const { totals } = performance;
-  const previous: Against = { name: 'the previous period', range: performance.previous_range };
-  const yearAgo: Against = { name: 'the same period last year', range: performance.year_ago_range };
+  const { previous_range: before, year_ago_range: yearEarlier } = performance;
+  // A range of twelve months: the previous period is the same months a year earlier; said once.
+  const same = before.from === yearEarlier.from && before.to === yearEarlier.to;
+  const previous: Against = {
+    name: same ? 'the previous period and the same period last year' : 'the previous period',
+    range: before,
+  };
+  const yearAgo: Against | null = same ? null : { name: 'the same period last year', range: yearEarlier };
+  const changes = (figure: 'income' | 'units' | 'streams') => (
+    <>
+      <Change percent={totals.change_vs_previous[figure]} against={previous} />
+      {yearAgo && <Change percent={totals.change_vs_year_ago[figure]} against={yearAgo} />}
+    </>
+  );
   return (
     <dl aria-label="Headline figures" className={GRID}>
       <Tile
@@ -105,16 +117,13 @@ export function HeadlineFigures({ performance }: { performance: PerformanceDto |
         label="Income"
         value={formatAmount(totals.current.income, performance.reporting_currency)}
       >
-        <Change percent={totals.change_vs_previous.income} against={previous} />
-        <Change percent={totals.change_vs_year_ago.income} against={yearAgo} />
+        {changes('income')}
       </Tile>
       <Tile icon={<Disc3 />} label="Units" value={formatCount(totals.current.units)}>
-        <Change percent={totals.change_vs_previous.units} against={previous} />
-        <Change percent={totals.change_vs_year_ago.units} against={yearAgo} />
+        {changes('units')}
       </Tile>
       <Tile icon={<Radio />} label="Streams" value={formatCount(totals.current.streams)}>
-        <Change percent={totals.change_vs_previous.streams} against={previous} />
-        <Change percent={totals.change_vs_year_ago.streams} against={yearAgo} />
+        {changes('streams')}
       </Tile>
     </dl>
   );
