@@ -50,7 +50,10 @@ test.describe('feedback', () => {
     await expect(sent.first()).toContainText('The sort arrows flicker on the overview.');
     const shot = sent.first().getByRole('img', { name: 'Attached screenshot' });
     await expect(shot).toBeVisible();
-    expect(await shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 1)).toBe(true);
+    // Visible before its bytes arrive: wait until the image has loaded (the 1 x 1 PNG sent).
+    await expect
+      .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 1))
+      .toBe(true);
 
     // An idea next: the newest comes first, and it is still there after a reload.
     await page.getByRole('radio', { name: 'Idea' }).check();
