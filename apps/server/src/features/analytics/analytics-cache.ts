@@ -87,6 +87,12 @@ interface Viewed {
   lastViewed: number;
 }
 
+/** The version an answer is filed under, from the label's two versions. */
+function versionOf(answer: AnalyticsAnswer, versions: { data: string; income: string }): string {
+  const kind = VERSION_OF[answer];
+  return kind === 'both' ? `${versions.data}/${versions.income}` : versions[kind];
+}
+
 function createAnalyticsCache(ctx: AppContext) {
   const cache = createVersionedCache<unknown>(ctx.config.ANALYTICS_CACHE_ENTRIES);
   const computed = new Map<AnalyticsAnswer, number>();
@@ -104,14 +110,13 @@ function createAnalyticsCache(ctx: AppContext) {
     }
   };
 
-  const versionFor = async (answer: AnalyticsAnswer, member: Member) => {
-    const kind = VERSION_OF[answer];
-    const read =
+  const versionFor = async (answer: AnalyticsAnswer, member: Member) =>
+    versionOf(
+      answer,
       member.dataVersion !== undefined && member.incomeVersion !== undefined
         ? { data: member.dataVersion, income: member.incomeVersion }
-        : await organizationVersions(ctx.database, member.organizationId);
-    return kind === 'both' ? `${read.data}/${read.income}` : read[kind];
-  };
+        : await organizationVersions(ctx.database, member.organizationId),
+    );
 
   return {
     get enabled() {
@@ -178,15 +183,16 @@ function createAnalyticsCache(ctx: AppContext) {
           viewed.delete(key);
           continue;
         }
-        byLabel.set(entry.org, [...(byLabel.get(entry.org) ?? []), [key, entry]]);
+        const list = byLabel.get(entry.org);
+        if (list) list.push([key, entry]);
+        else byLabel.set(entry.org, [[key, entry]]);
       }
       let renewed = 0;
       for (const [org, list] of byLabel) {
         const versions = await organizationVersions(ctx.database, org);
         const recent = list.sort((a, b) => b[1].lastViewed - a[1].lastViewed).slice(0, REFRESH_PER_LABEL);
         for (const [key, entry] of recent) {
-          const kind = VERSION_OF[entry.answer];
-          const version = kind === 'both' ? `${versions.data}/${versions.income}` : versions[kind];
+          const version = versionOf(entry.answer, versions);
           if (cache.has(key, version, now)) continue;
           await cache.through(key, version, now, entry.compute, entry.validUntil);
           renewed++;
