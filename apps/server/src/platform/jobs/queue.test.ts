@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithLabel, memberOf } from '../../test/api-helpers.ts';
 import { createTestServer, type TestServer, testDbKind } from '../../test/harness.ts';
-import { queryRows } from '../db/index.ts';
+import { type Database, queryRows } from '../db/index.ts';
 import { connectMember, listenForSockets } from '../realtime/socket-test-utils.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 import { createEffectsTable, type WriteItemsInput, writeItems } from './test-kinds.ts';
@@ -293,6 +293,67 @@ describe('the job queue', () => {
         .toBe('succeeded');
     } finally {
       await slow.stop();
+    }
+  });
+
+  it('leaves a job its worker fetched while the copy stopped to another copy, untouched', async () => {
+    // pg-boss's graceful stop waits only for workers holding a job: a worker whose fetch is under way
+    // can receive one after stop returned. The copy's fetch is held open here, stop is called, then
+    // the fetch goes on (against the real database) and finds the job.
+    let holding = false;
+    let fetching!: () => void;
+    const fetchStarted = new Promise<void>((resolve) => {
+      fetching = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: Database = Object.create(server.database, {
+      queueSql: {
+        value: {
+          async executeSql(text: string, values?: unknown[]) {
+            if (holding && text.includes('SKIP LOCKED')) {
+              holding = false;
+              fetching();
+              await released;
+            }
+            return server.database.queueSql.executeSql(text, values);
+          },
+        },
+      },
+    });
+    const late = (copy: number, database: Database) => {
+      const queue = createJobQueue(database, FAST);
+      queue.define<WriteItemsInput>(
+        'test-write-late',
+        writeItems((job, attempt) => attempts.push({ copy, job, attempt })),
+        { retryLimit: 2, retryDelaySeconds: 1 },
+      );
+      return queue;
+    };
+    const stopping = late(3, held);
+    await stopping.start();
+    holding = true;
+    await fetchStarted;
+    const row = await stopping.enqueue(label.organization.id, label.reviewer.id, 'test-write-late', {
+      items: 4,
+      batch: 2,
+    });
+    await stopping.stop();
+    release();
+    await wait(1_500);
+    expect(attempts.filter((a) => a.job === row.id)).toEqual([]);
+    expect((await job(label.headers, row.id)).body.status).toBe('queued');
+
+    const taker = late(4, server.database);
+    await taker.start();
+    try {
+      expect(await finished(row.id)).toMatchObject({ status: 'succeeded', progress_done: 4, attempts: 1 });
+      expect(attempts.filter((a) => a.job === row.id)).toEqual([{ copy: 4, job: row.id, attempt: 1 }]);
+      expect((await effects(row.id)).map((w) => w.n)).toEqual([1, 1, 1, 1]);
+    } finally {
+      await taker.stop();
     }
   });
 

@@ -122,6 +122,30 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   let sweep: NodeJS.Timeout | null = null;
   /** This copy's worker for each kind, woken on send instead of waiting for its next poll. */
   const workerIds = new Map<string, string>();
+  /** The instance taking work; null from the moment stop() is called (work fetched after it goes back). */
+  let accepting: PgBoss | null = null;
+  /** The attempts this copy runs now; stop() waits for them. */
+  const inFlight = new Set<Promise<void>>();
+
+  /**
+   * pg-boss's graceful stop waits only for workers already holding a job: a worker whose fetch was
+   * under way when stop was called can still start one after stop returned (a scheduled run after
+   * the queue stopped, seen once in CI). Work is refused once stopping (failed back to the queue,
+   * so another copy retries it) and stop() waits for what runs.
+   */
+  function guarded<T>(instance: PgBoss, work: (arg: T) => Promise<void>) {
+    return async (arg: T) => {
+      if (accepting !== instance)
+        throw new Error('this copy of the queue is stopping; another copy takes the job');
+      const attempt = work(arg);
+      inFlight.add(attempt);
+      try {
+        await attempt;
+      } finally {
+        inFlight.delete(attempt);
+      }
+    };
+  }
 
   async function send(row: { id: string; organization_id: string; kind: string }) {
     const kind = kinds.get(row.kind);
@@ -231,6 +255,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     });
     instance.on('error', (error) => console.warn('job queue', sanitizeError(error)));
     await instance.start();
+    accepting = instance;
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     for (const [kind, entry] of kinds) {
       await instance.createQueue(kind, {
@@ -243,17 +268,21 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       const workerId = await instance.work<QueueMessage>(
         kind,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
-        async ([job]) => {
+        guarded(instance, async ([job]: PgBoss.JobWithMetadata<QueueMessage>[]) => {
           if (job) await runAttempt(kind, job);
-        },
+        }),
       );
       workerIds.set(kind, workerId);
     }
     for (const [name, entry] of schedules) {
       await instance.createQueue(name, { name, retryLimit: 0, expireInSeconds: 15 * 60 });
-      await instance.work(name, { batchSize: 1, pollingIntervalSeconds }, async () => {
-        await entry.work();
-      });
+      await instance.work(
+        name,
+        { batchSize: 1, pollingIntervalSeconds },
+        guarded(instance, async () => {
+          await entry.work();
+        }),
+      );
       if (options.schedule ?? true) {
         // One job per interval slot and name, whichever copy offers it first (pg-boss singletons).
         const offer = () =>
@@ -300,6 +329,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       await starting;
     },
     async stop(timeoutMs = 10_000) {
+      accepting = null;
       if (sweep) clearInterval(sweep);
       for (const timer of timers.splice(0)) clearInterval(timer);
       const instance = boss;
@@ -307,6 +337,16 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       starting = null;
       workerIds.clear();
       if (instance) await instance.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, timeoutMs);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
     },
     get started() {
       return boss !== null;
