@@ -28,7 +28,7 @@ async function main() {
   // TOTP seeds stored before they were encrypted are encrypted now (decision 0014).
   const sealedSecrets = await sealPlainTotpSecrets(database.global, ctx.secrets);
   if (sealedSecrets > 0) console.info(`Encrypted ${sealedSecrets} stored authenticator secret(s).`);
-  if (config.seedDemo) await seedDemo(database, ctx.storage.driver, ctx.secrets);
+  if (config.seedDemo) await seedDemo(database, ctx.storage.driver, ctx.secrets, ctx);
 
   const app = await buildApp(ctx);
   let callSweep: { stop(): Promise<void> } | null = null;

@@ -23,6 +23,9 @@ import {
 } from './catalogue.demo-data.ts';
 import { findPartyByName } from './catalogue.sync.repo.ts';
 
+/** Other features' demo seeds give a recording the label's next ISRC as "Assign ISRC" does. */
+export { assignNextIsrc } from './recordings.isrc.ts';
+
 /**
  * The demo label's back catalogue (catalogue.demo-data.ts): its settings and UPC pool, payees, people,
  * works with their writer splits, releases with their recordings, credits and master splits, all

@@ -14,6 +14,8 @@ import * as repo from './contracts.repo.ts';
 interface DemoInput {
   organizationId: string;
   songs: { id: string; title: string; artist: string }[];
+  /** Songs that get only a recording agreement signed by both (no license, no other records). */
+  agreementsOnly?: { id: string; title: string; artist: string }[];
   reviewers: { id: string; name: string }[];
 }
 
@@ -39,7 +41,8 @@ const demoTerms = (artist: string, writers: ContractTerms['writers']): ContractT
 /**
  * Demo contracts for signed songs: the first song's recording agreement signed by two (its PDFs,
  * hash chain and certificate as real signing makes them, when a storage driver is given), the
- * second song's license sent and waiting for its signer.
+ * second song's license sent and waiting for its signer; each of `agreementsOnly` a recording
+ * agreement signed like the first.
  */
 export async function seedContractsDemo(tx: OrgTx, input: DemoInput, storage?: StorageDriver) {
   const orgId = input.organizationId;
@@ -196,6 +199,7 @@ export async function seedContractsDemo(tx: OrgTx, input: DemoInput, storage?: S
   const [first, second] = input.songs;
   if (first) await make(first, 'recording_agreement', 2, 2);
   if (second) await make(second, 'license', 1, 0);
+  for (const song of input.agreementsOnly ?? []) await make(song, 'recording_agreement', 2, 2);
 }
 
 /** Without storage there are no files: the keys stay empty (the hashes still show the chain). */

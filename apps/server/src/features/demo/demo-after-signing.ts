@@ -8,8 +8,13 @@ import { seedMarketingDemo } from '../marketing/marketing.demo.ts';
 import { seedMetadataFormsDemo } from '../metadata-forms/metadata-forms.demo.ts';
 import { seedProjectFolderDemo } from '../project-folder/project-folder.demo.ts';
 
-/** The signed demo songs that get records, furthest along first. 'Summer Static' is left just signed. */
+/** The signed demo songs that get records, furthest along first. */
 export const AFTER_SIGNING_DEMO_SONGS = ['Harbour Lights', 'Paper Moons'] as const;
+/**
+ * Signed songs with only their signed recording agreement: 'Summer Static', Lumen Vale's second,
+ * whose royalty terms the finance demo cross-collateralises with Harbour Lights'.
+ */
+export const AGREEMENT_ONLY_DEMO_SONGS = ['Summer Static'] as const;
 
 /**
  * The demo label's work after signing (issue 6): contracts with their PDFs, metadata forms, label
@@ -40,7 +45,10 @@ export async function seedAfterSigningDemo(
           order by is_admin desc, created_at`,
     );
     const input = { organizationId, songs, reviewers };
-    await seedContractsDemo(tx, input, storage);
+    const agreementsOnly = AGREEMENT_ONLY_DEMO_SONGS.flatMap((title) =>
+      found.filter((s) => s.title === title),
+    );
+    await seedContractsDemo(tx, { ...input, agreementsOnly }, storage);
     await seedMetadataFormsDemo(tx, input);
     await seedLabelCopyDemo(tx, input);
     await seedAssetsDemo(tx, input, storage);

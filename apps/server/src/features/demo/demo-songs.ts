@@ -85,8 +85,9 @@ const DEMO_SONGS: DemoSong[] = [
   },
   {
     title: 'Summer Static',
-    artist: 'Juno Park',
-    submitter: 'juno@artists.test',
+    // Lumen Vale's second signed song: its agreement is cross-collateralised with Harbour Lights'.
+    artist: 'Lumen Vale',
+    submitter: 'lumen@artists.test',
     daysAgo: 2,
     recipe: { seconds: 80, bpm: 118, timbre: 'square', root: 64, seed: 9 },
     reviews: { alex: [9, 9, 9], sam: [8, 9, 9] },

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import { DEMO_SUPPORT_EMAIL } from '../../platform/config.ts';
 import type { Database, OwnerScope } from '../../platform/db/index.ts';
 import { organizations, reviewers, subscriptionPlans, users } from '../../platform/db/schema.ts';
@@ -36,12 +37,15 @@ export const DEMO_SUPPORT_ACCOUNT = {
  * Seeds the demo label and its accounts once, and its back catalogue (recordings, releases, works,
  * people and payees: catalogue.demo.ts; payment details sealed when `secrets` is given). With a
  * storage driver also its songs (synthesised audio and waveforms, see demo-songs.ts), which are
- * added on a later start too when missing. Returns whether the label was created now.
+ * added on a later start too when missing. With the app's context, the published demo statement's
+ * payee gets its link by mail (the dev mailbox when no SMTP is set), as publishing does. Returns
+ * whether the label was created now.
  */
 export async function seedDemo(
   database: Database,
   storage?: StorageDriver,
   secrets?: SecretBox,
+  ctx?: AppContext,
 ): Promise<boolean> {
   const created = await seedDemoLabel(database);
   await seedSupportDesk(database);
@@ -57,7 +61,7 @@ export async function seedDemo(
     await seedDemoSongs(database, storage, admin.organizationId);
     await seedAfterSigningDemo(database, storage, admin.organizationId);
     await seedDistributionDemo(database, storage, admin.organizationId);
-    await seedRoyaltiesDemo(database, storage, admin.organizationId);
+    await seedRoyaltiesDemo(database, storage, admin.organizationId, new Date(), ctx);
   }
   return created;
 }

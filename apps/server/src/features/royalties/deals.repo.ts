@@ -1,3 +1,4 @@
+import { fromScaled } from '@music-review/core/money';
 import { sql } from 'drizzle-orm';
 import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 
@@ -109,15 +110,34 @@ export async function defaultPayees(tx: OrgTx, org: string, songId: string, arti
   );
 }
 
+/** A deal's payees as defaultPayees gives them: each share out of their total, to 2 decimals. */
+export async function setSplitPayees(
+  tx: OrgTx,
+  org: string,
+  dealId: string,
+  payees: ReadonlyArray<{ payee_id: string; share_bp: number }>,
+) {
+  const total = payees.reduce((n, p) => n + p.share_bp, 0);
+  await setDealPayees(
+    tx,
+    org,
+    dealId,
+    payees.map((p) => ({
+      payee_id: p.payee_id,
+      share: fromScaled(BigInt(Math.round((p.share_bp * 10_000) / total)), 2),
+    })),
+  );
+}
+
 export async function insertDeal(
   tx: OrgTx,
   org: string,
-  values: { contractId: string; defaultRate: string; createdBy: string },
+  values: { contractId: string; defaultRate: string; createdBy: string; crossCollateralize?: boolean },
 ) {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into royalty_deals (organization_id, contract_id, default_rate, created_by)
-        values (${org}, ${values.contractId}, ${values.defaultRate}, ${values.createdBy})
+    sql`insert into royalty_deals (organization_id, contract_id, default_rate, cross_collateralize, created_by)
+        values (${org}, ${values.contractId}, ${values.defaultRate}, ${values.crossCollateralize ?? false}, ${values.createdBy})
         on conflict (contract_id) do nothing
         returning id`,
   );

@@ -149,16 +149,7 @@ export function createDealsService(ctx: AppContext) {
           createdBy: member.reviewer.id,
         });
         if (!dealId) throw new AppError('conflict', PERIOD_MESSAGES.dealExists);
-        const total = payees.reduce((n, p) => n + p.share_bp, 0);
-        await repo.setDealPayees(
-          tx,
-          org,
-          dealId,
-          payees.map((p) => ({
-            payee_id: p.payee_id,
-            share: fromScaled(BigInt(Math.round((p.share_bp * 10_000) / total)), 2),
-          })),
-        );
+        await repo.setSplitPayees(tx, org, dealId, payees);
         const advance = contract.terms.advance_cents ?? 0;
         const currency = contract.terms.currency ?? '';
         const first = payees[0]!;

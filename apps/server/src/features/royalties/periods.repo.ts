@@ -181,9 +181,11 @@ export type ReceiptRow = {
 
 /**
  * The period's matched receipts of the chosen imports, summed per recording, release, sale type,
- * territory, store and currency. A line matched to a release only is spread over the release's
- * tracks in equal parts (to 12 decimals; the last track takes what is left, so the parts add up to
- * the line exactly); a release without tracks is left out (and counted apart).
+ * territory, store and currency. Lines matched to a release only are summed per those keys first,
+ * then each sum is spread over the release's tracks in equal parts (to 12 decimals; the last track
+ * takes what is left, so the parts add up to the sum exactly; decision 0029); a release without
+ * tracks is left out (and counted apart). Summing first is one hash aggregate over the lines, not a
+ * sort of every spread line (about half the run's time at a million lines).
  */
 export async function periodReceipts(
   tx: OrgTx,
@@ -199,30 +201,32 @@ export async function periodReceipts(
   )}]::uuid[]`;
   return queryRows<ReceiptRow>(
     tx,
-    sql`with lines as (
-          select l.recording_id, l.release_id, l.sale_type, l.territory, l.store, l.currency, l.quantity, l.net, l.gross
+    sql`with sums as (
+          select l.recording_id, l.release_id, l.sale_type, l.territory, l.store, l.currency,
+            sum(l.quantity) as quantity, sum(l.net) as net, sum(l.gross) as gross
           from statement_lines l
           where l.organization_id = ${org} and l.import_id = any(${ids})
             and l.sale_month between ${`${start}-01`}::date and ${`${end}-01`}::date
             and (l.recording_id is not null or l.release_id is not null)
+          group by 1, 2, 3, 4, 5, 6
         ),
         tracks as (
           select t.release_id, t.recording_id,
             row_number() over (partition by t.release_id order by t.disc_number, t.track_number, t.recording_id) as rn,
             count(*) over (partition by t.release_id) as n
           from release_tracks t where t.organization_id = ${org}
-            and t.release_id in (select distinct release_id from lines where recording_id is null)
+            and t.release_id in (select distinct release_id from sums where recording_id is null)
         ),
         spread as (
           select recording_id, release_id, sale_type, territory, store, currency, quantity, net, gross
-          from lines where recording_id is not null
+          from sums where recording_id is not null
           union all
           select t.recording_id, l.release_id, l.sale_type, l.territory, l.store, l.currency,
-            case when t.rn = t.n then l.quantity - (t.n - 1)::int * (l.quantity / t.n::int) else l.quantity / t.n::int end,
+            case when t.rn = t.n then l.quantity - (t.n - 1) * (l.quantity / t.n) else l.quantity / t.n end,
             case when t.rn = t.n then l.net - (t.n - 1) * trunc(l.net / t.n, 12) else trunc(l.net / t.n, 12) end,
             case when l.gross is null then null
               when t.rn = t.n then l.gross - (t.n - 1) * trunc(l.gross / t.n, 12) else trunc(l.gross / t.n, 12) end
-          from lines l join tracks t on t.release_id = l.release_id
+          from sums l join tracks t on t.release_id = l.release_id
           where l.recording_id is null
         )
         select recording_id, release_id, sale_type, territory, store, currency, sum(quantity)::int as quantity,

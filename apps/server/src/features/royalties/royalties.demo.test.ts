@@ -2,7 +2,7 @@ import { canonicalDecimal } from '@music-review/core/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
-import { adminWithLabel, authHeader, setPlan, signIn } from '../../test/api-helpers.ts';
+import { adminWithLabel, authHeader, mailbox, setPlan, signIn } from '../../test/api-helpers.ts';
 import { createFileTestServer } from '../../test/file-helpers.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/demo.seed.ts';
@@ -22,7 +22,7 @@ describe('the demo statements', () => {
 
   beforeAll(async () => {
     server = await createFileTestServer('royalties-demo');
-    await seedDemo(server.database, server.ctx.storage.driver, server.ctx.secrets);
+    await seedDemo(server.database, server.ctx.storage.driver, server.ctx.secrets, server.ctx);
     const session = await signIn(server.app, DEMO_ACCOUNTS[0].email, DEMO_PASSWORD);
     headers = { authorization: `Bearer ${session.access_token}` };
   }, 120_000);
@@ -63,14 +63,20 @@ describe('the demo statements', () => {
     expect(summary.income.map((m: Json) => m.currency)).toEqual(['EUR', 'USD']);
   });
 
-  it('has the signed contract’s terms, its advance partly recouped, one published quarter and one to review', async () => {
+  it('has the signed contracts’ terms, Lumen Vale’s two cross-collateralised, the advance partly recouped, one published quarter and one to review', async () => {
     const deals = await get('/api/v1/finance/deals');
-    expect(deals.rows).toHaveLength(1);
-    const deal = deals.rows[0];
-    expect(deal).toMatchObject({ artist_name: 'Lumen Vale', default_rate: '18' });
-    expect(deal.payees.length).toBeGreaterThan(0);
-    const first = deal.balances[0];
-    // 250 advance + 120 mastering, partly recouped by the first quarter's earnings.
+    expect(
+      deals.rows.map((d: Json) => [d.contract_title, d.artist_name, d.default_rate, d.cross_collateralize]),
+    ).toEqual([
+      ['Recording agreement: Harbour Lights', 'Lumen Vale', '18', true],
+      ['Recording agreement: Summer Static', 'Lumen Vale', '18', true],
+    ]);
+    const [harbour, summer] = deals.rows as Json[];
+    expect(harbour!.payees.map((p: Json) => p.name)).toEqual(['Laura Venn']);
+    expect(summer!.payees.map((p: Json) => p.name)).toEqual(['Laura Venn']);
+    // 250 advance + 120 mastering on Harbour Lights, partly recouped by its own earnings and by
+    // Summer Static's, moved onto it.
+    const first = harbour!.balances[0];
     expect(BigInt(first.balance_minor)).toBeLessThan(0n);
     expect(BigInt(first.recouped_minor)).toBeGreaterThan(0n);
     const periods = await get('/api/v1/finance/periods');
@@ -78,6 +84,35 @@ describe('the demo statements', () => {
     const published = await get(`/api/v1/finance/periods/${periods.rows[1].id}`);
     expect(published.statement_rows.length).toBeGreaterThan(0);
     expect(BigInt(published.statement_rows[0].earnings_minor)).toBeGreaterThan(0n);
+
+    // The published statement moves Summer Static's whole positive balance onto Harbour Lights,
+    // which is still unrecouped: nothing is payable, and the two moves cancel out.
+    const laura = (published.statement_rows as Json[]).find((r) => r.payee_name === 'Laura Venn');
+    const statement = await get(`/api/v1/finance/statements/${laura!.id}`);
+    const move = (name: string) =>
+      BigInt((statement.deals as Json[]).find((d) => d.contract_title === name)!.cross_collateral_minor);
+    const earned = BigInt(
+      (statement.deals as Json[]).find((d) => d.contract_title === summer!.contract_title)!.earnings_minor,
+    );
+    expect(earned).toBeGreaterThan(0n);
+    expect(move(summer!.contract_title)).toBe(-earned);
+    expect(move(harbour!.contract_title)).toBe(earned);
+    expect(statement.payable_minor).toBe('0');
+  });
+
+  it('mailed the published statement’s link to its payee; the link opens it signed out', async () => {
+    const mails = await mailbox(server.app, 'laura@lumenvale.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Demo Records: your royalty statement for \d{4}-Q[1-4]$/);
+    const token = mails[0]!.text.match(/\/statements\/([A-Za-z0-9_-]{43})/)?.[1];
+    expect(token).toBeDefined();
+    const res = await server.app.inject({ method: 'GET', url: `/api/v1/public/statements/${token}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      label_name: 'Demo Records',
+      payee_name: 'Laura Venn',
+      currency: 'GBP',
+    });
   });
 
   it('converts the Believe statements’ EUR into the reporting currency with the periods’ rates', async () => {
@@ -181,7 +216,7 @@ describe('the demo statements', () => {
       expect.arrayContaining(['QZDEM2600001', 'JPDEM2600002', '5063000000018']),
     );
     expect(unmatched.rows.find((r: Json) => r.identifier === 'JPDEM2600002').track_title).toBe('夜明けの歌');
-    await seedDemo(server.database, server.ctx.storage.driver, server.ctx.secrets);
+    await seedDemo(server.database, server.ctx.storage.driver, server.ctx.secrets, server.ctx);
     const [count] = await queryRows<{ n: number }>(
       server.database.asOwner('the test counts the demo imports'),
       sql`select count(*)::int as n from royalty_imports`,
