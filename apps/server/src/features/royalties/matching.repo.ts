@@ -18,7 +18,10 @@ export const identifierOf = (l: string) =>
 
 /**
  * The joins that find a line's match, for a line table aliased `l` with the import's source in
- * `source` (an SQL expression). Selects recording_id, release_id and matched_by as m_*.
+ * `source` (an SQL expression). Selects recording_id, release_id and matched_by as m_*. Each
+ * recording and release found is locked FOR KEY SHARE until the transaction ends: statement_lines
+ * has no foreign keys (migration 0026), so this is what keeps a delete of one of them from
+ * slipping between the match and the commit (the delete waits, then its trigger clears the lines).
  */
 function matchJoins(
   org: string,
@@ -28,27 +31,33 @@ function matchJoins(
 ) {
   const line = sql.raw(l);
   return {
-    columns: sql`coalesce(ma.recording_id, mrec.id) as m_recording_id,
-      coalesce(ma.release_id, mupc.id, mcat.id) as m_release_id,
-      case when ma.recording_id is not null or ma.release_id is not null then 'alias'
+    columns: sql`coalesce(mar.id, mrec.id) as m_recording_id,
+      coalesce(mare.id, mupc.id, mcat.id) as m_release_id,
+      case when mar.id is not null or mare.id is not null then 'alias'
         when mrec.id is not null then 'isrc' when mupc.id is not null then 'upc'
         when mcat.id is not null then 'catalogue_number' end as m_matched_by`,
     joins: sql`
       left join royalty_aliases ma on ma.organization_id = ${org} and ma.source = ${source}
         and ma.identifier_kind = ${identifier.kind} and ma.identifier = ${identifier.value}
       left join lateral (
+        select r.id from recordings r where ma.recording_id is not null and r.id = ma.recording_id for key share
+      ) mar on true
+      left join lateral (
+        select r.id from releases r where ma.release_id is not null and r.id = ma.release_id for key share
+      ) mare on true
+      left join lateral (
         select r.id from recordings r where ${line}.isrc is not null and r.organization_id = ${org} and r.isrc = ${line}.isrc
-        order by r.created_at, r.id limit 1
+        order by r.created_at, r.id limit 1 for key share
       ) mrec on true
       left join lateral (
         select r.id from releases r where ${line}.upc is not null and r.organization_id = ${org}
           and r.upc in (${line}.upc, '0' || ${line}.upc, case when left(${line}.upc, 1) = '0' then substr(${line}.upc, 2) end)
-        order by r.created_at, r.id limit 1
+        order by r.created_at, r.id limit 1 for key share
       ) mupc on true
       left join lateral (
         select r.id from releases r where ${line}.catalogue_number is not null and r.organization_id = ${org}
           and upper(r.catalogue_number) = upper(${line}.catalogue_number)
-        limit 1
+        limit 1 for key share
       ) mcat on true`,
   };
 }
@@ -106,7 +115,10 @@ export async function insertLoadedLines(tx: OrgTx, org: string, importId: string
         select ${org}, ${importId}, s.line_number, s.sale_month, s.reporting_date, s.store, s.territory, s.isrc,
           s.upc, s.catalogue_number, s.release_title, s.track_title, s.artist, s.sale_type, s.quantity, s.gross,
           s.net, s.currency, s.raw, m.m_recording_id, m.m_release_id, m.m_matched_by
-        from lines s join matched m on ${key('m')}`,
+        from lines s join matched m on ${key('m')}
+        -- The import, locked: deleted meanwhile, the batch inserts nothing (no lines left behind).
+        join (select id from royalty_imports where organization_id = ${org} and id = ${importId} for key share) imp
+          on true`,
   );
 }
 
@@ -210,21 +222,21 @@ const uuidArray = (ids: readonly string[]) =>
     sql`, `,
   )}]`;
 
-/** Which of these ids are the label's recordings and releases. */
+/** Which of these ids are the label's recordings and releases (locked until the transaction ends). */
 export async function existingTargets(tx: OrgTx, org: string, recordingIds: string[], releaseIds: string[]) {
   const recordings =
     recordingIds.length === 0
       ? []
       : await queryRows<{ id: string }>(
           tx,
-          sql`select id from recordings where organization_id = ${org} and id = any(${uuidArray(recordingIds)})`,
+          sql`select id from recordings where organization_id = ${org} and id = any(${uuidArray(recordingIds)}) for key share`,
         );
   const releases =
     releaseIds.length === 0
       ? []
       : await queryRows<{ id: string }>(
           tx,
-          sql`select id from releases where organization_id = ${org} and id = any(${uuidArray(releaseIds)})`,
+          sql`select id from releases where organization_id = ${org} and id = any(${uuidArray(releaseIds)}) for key share`,
         );
   return new Set([...recordings, ...releases].map((r) => r.id));
 }
