@@ -20,7 +20,7 @@ import {
 } from '@music-review/core/royalty-sources';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { copyTextRow } from '../../platform/db/copy.ts';
+import { CopyTextBuffer } from '../../platform/db/copy.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { JobCancelled, type JobRun } from '../../platform/jobs/queue.ts';
@@ -90,26 +90,31 @@ async function sha256Of(open: OpenStream) {
   return hash.digest('hex');
 }
 
-function copyRowOf(lineNumber: number, line: StatementLine, cells: readonly string[]) {
-  return copyTextRow([
-    lineNumber,
-    line.sale_month,
-    line.reporting_date,
-    line.store,
-    line.territory,
-    line.isrc,
-    line.upc,
-    line.catalogue_number,
-    line.release_title,
-    line.track_title,
-    line.artist,
-    line.sale_type,
-    line.quantity,
-    line.gross,
-    line.net,
-    line.currency,
-    cells.join('\t'),
-  ]);
+function writeCopyRow(
+  out: CopyTextBuffer,
+  lineNumber: number,
+  line: StatementLine,
+  cells: readonly string[],
+) {
+  out
+    .value(lineNumber)
+    .value(line.sale_month)
+    .value(line.reporting_date)
+    .value(line.store)
+    .value(line.territory)
+    .value(line.isrc)
+    .value(line.upc)
+    .value(line.catalogue_number)
+    .value(line.release_title)
+    .value(line.track_title)
+    .value(line.artist)
+    .value(line.sale_type)
+    .value(line.quantity)
+    .value(line.gross)
+    .value(line.net)
+    .value(line.currency)
+    .joined(cells, '\t')
+    .endRow();
 }
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
@@ -157,7 +162,11 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
     let lineCount = 0;
     let badLineCount = 0;
     const badLines: Array<{ line: number; column: string; message: string }> = [];
-    let batch: string[] = [];
+    // Two buffers: one the database is loading, one being written (see `pending`).
+    const buffers = [new CopyTextBuffer(8 << 20), new CopyTextBuffer(8 << 20)] as const;
+    let batchIndex = 0;
+    let out = buffers[0];
+    let batchLines = 0;
     const settle = async () => {
       const loading = pending;
       pending = null;
@@ -166,13 +175,17 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
     };
 
     const flush = async () => {
-      const text = batch.join('');
-      batch = [];
+      const text = out.bytes();
       const progress = { bytesRead, lineCount, badLineCount, badLines: [...badLines] };
       await settle();
+      // The other buffer's batch is settled: it is written over next.
+      batchIndex++;
+      out = buffers[batchIndex % 2]!;
+      out.reset();
+      batchLines = 0;
       pending = run
         .step(async (tx) => {
-          if (text.length > 0) {
+          if (text.byteLength > 0) {
             // Planning is cheap here and JIT compiling each batch's statement is not (about 40 ms).
             if (database.kind === 'postgres') await tx.execute(sql`set local jit = off`);
             await createLoadTable(tx);
@@ -198,8 +211,8 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
       if (lineCount > ROYALTY_LIMITS.maxLines) throw new ImportRefused(FINANCE_MESSAGES.tooManyLines);
       const result = read(record.cells);
       if (result.ok) {
-        batch.push(copyRowOf(record.row, result.line, record.cells));
-        if (batch.length >= (run.batchLines ?? ROYALTY_LIMITS.batchLines)) await flush();
+        writeCopyRow(out, record.row, result.line, record.cells);
+        if (++batchLines >= (run.batchLines ?? ROYALTY_LIMITS.batchLines)) await flush();
       } else {
         badLineCount++;
         for (const problem of result.problems) {

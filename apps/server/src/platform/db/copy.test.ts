@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind } from '../../test/harness.ts';
-import { copyTextRow } from './copy.ts';
+import { CopyTextBuffer, copyTextRow } from './copy.ts';
 import { type Database, queryRows } from './index.ts';
 
 const TEXTS = [
@@ -38,6 +38,30 @@ describe('copyTextRow', () => {
   });
 });
 
+describe('CopyTextBuffer', () => {
+  it('writes the bytes copyTextRow writes, a joined value as the joined string, growing past its first size', () => {
+    const out = new CopyTextBuffer(16);
+    let expected = '';
+    for (let i = 0; i < 200; i++) {
+      const text = TEXTS[i % TEXTS.length]!;
+      const cells = ['a\tb', text ?? '', '東京'];
+      out
+        .value(i)
+        .value(text)
+        .value(i % 2 === 0)
+        .value(12n)
+        .joined(cells, '\t')
+        .endRow();
+      expected += copyTextRow([i, text, i % 2 === 0, 12n, cells.join('\t')]);
+    }
+    expect(out.bytes().toString('utf8')).toBe(expected);
+    out.reset();
+    out.value('again').endRow();
+    expect(out.bytes().toString('utf8')).toBe('again\n');
+    expect(() => out.value('a\u0000b')).toThrow(RangeError);
+  });
+});
+
 describe(`copyInto on ${testDbKind()}`, () => {
   let database: Database;
   const organizationId = randomUUID();
@@ -61,11 +85,16 @@ describe(`copyInto on ${testDbKind()}`, () => {
         sql`create temp table copy_probe (n integer, text text, amount numeric(30, 6), flag boolean) on commit drop`,
       );
       const counts: number[] = [];
+      // Batches as text and as bytes (CopyTextBuffer), alternately.
+      const out = new CopyTextBuffer();
       for (let at = 0; at < rows.length; at += 25_000) {
-        const text = rows
-          .slice(at, at + 25_000)
-          .map((row) => copyTextRow([row.n, row.text, row.amount, row.flag]))
-          .join('');
+        const batch = rows.slice(at, at + 25_000);
+        out.reset();
+        for (const row of batch) out.value(row.n).value(row.text).value(row.amount).value(row.flag).endRow();
+        const text =
+          (at / 25_000) % 2 === 0
+            ? batch.map((row) => copyTextRow([row.n, row.text, row.amount, row.flag])).join('')
+            : out.bytes();
         counts.push(await database.copyInto(tx, 'copy_probe', ['n', 'text', 'amount', 'flag'], text));
       }
       const [who] = await queryRows<{ role: string; organization: string }>(

@@ -102,7 +102,12 @@ export interface Database {
    * with row-level security; other tables are refused); the caller then INSERT ... SELECTs into the
    * real table under RLS. Returns the number of rows copied.
    */
-  copyInto(tx: OrgTx, table: string, columns: readonly string[], copyText: string): Promise<number>;
+  copyInto(
+    tx: OrgTx,
+    table: string,
+    columns: readonly string[],
+    copyText: string | Uint8Array,
+  ): Promise<number>;
 }
 
 /** The executor pg-boss accepts as its `db` option. */
