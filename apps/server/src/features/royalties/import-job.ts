@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
+import { addDecimals } from '@music-review/core/money';
 import { FINANCE_MESSAGES, ROYALTY_IMPORT_JOB, ROYALTY_LIMITS } from '@music-review/core/royalties';
 import {
   type ColumnMapping,
@@ -141,11 +142,11 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
 
   const open = openFrom(deps.driver, row.storage_key);
   /**
-   * The batch the database is loading while the next one is read (its error, once settled): the
-   * reading and normalising here and the database's work overlap instead of taking turns. One batch
-   * at a time is in the database, in order.
+   * The batches the database is loading while the next one is read (each promise settles to its
+   * error or null): reading and normalising here and the database's work overlap instead of taking
+   * turns.
    */
-  let pending: Promise<unknown> | null = null;
+  const inFlight: Array<Promise<unknown>> = [];
   try {
     const sha = await sha256Of(open);
     await run.step(async (tx) => {
@@ -162,36 +163,45 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
     let lineCount = 0;
     let badLineCount = 0;
     const badLines: Array<{ line: number; column: string; message: string }> = [];
-    // Two buffers: one the database is loading, one being written (see `pending`).
-    const buffers = [new CopyTextBuffer(8 << 20), new CopyTextBuffer(8 << 20)] as const;
+    // Batches in the database at once: two on PostgreSQL (two backends, so both cores work while
+    // this process reads the next), one on PGlite (one connection). A buffer per batch in flight and
+    // one being written.
+    const inFlightLimit = database.kind === 'postgres' ? 2 : 1;
+    const buffers = Array.from({ length: inFlightLimit + 1 }, () => new CopyTextBuffer(8 << 20));
     let batchIndex = 0;
-    let out = buffers[0];
+    let out = buffers[0]!;
     let batchLines = 0;
-    const settle = async () => {
-      const loading = pending;
-      pending = null;
-      const error = await loading;
-      if (error) throw error;
-    };
+    /** The committed batches' sums per sale month and currency: the import's summary at the end. */
+    const monthSums = new Map<string, repo.MonthSums>();
+    /** The batch that commits before the next one (its error, once settled). */
+    let previous: Promise<unknown> = Promise.resolve(null);
 
     const flush = async () => {
       const text = out.bytes();
       const progress = { bytesRead, lineCount, badLineCount, badLines: [...badLines] };
-      await settle();
-      // The other buffer's batch is settled: it is written over next.
+      while (inFlight.length >= inFlightLimit) {
+        const error = await inFlight.shift();
+        if (error) throw error;
+      }
+      // The batch that used the next buffer is settled: it is written over next.
       batchIndex++;
-      out = buffers[batchIndex % 2]!;
+      out = buffers[batchIndex % buffers.length]!;
       out.reset();
       batchLines = 0;
-      pending = run
+      const before = previous;
+      let batchSums: repo.MonthSums[] = [];
+      const loading = run
         .step(async (tx) => {
           if (text.byteLength > 0) {
             // Planning is cheap here and JIT compiling each batch's statement is not (about 40 ms).
             if (database.kind === 'postgres') await tx.execute(sql`set local jit = off`);
             await createLoadTable(tx);
             await database.copyInto(tx, 'royalty_load', LOAD_COLUMNS, text);
-            await insertLoadedLines(tx, org, importId, row.source);
+            batchSums = await insertLoadedLines(tx, org, importId, row.source);
           }
+          // Batches commit in order, so the progress saved never goes back. Waiting here, before
+          // this transaction touches the import's or the job's row, cannot hold up the one before.
+          if (await before) throw new Error('an earlier batch of this import failed');
           await repo.updateImport(tx, org, importId, progress);
           return {
             done: progress.bytesRead,
@@ -200,9 +210,23 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
           };
         })
         .then(
-          () => null,
+          () => {
+            // Committed: its sums count.
+            for (const sums of batchSums) {
+              const key = `${sums.month} ${sums.currency}`;
+              const total = monthSums.get(key);
+              if (total) {
+                total.lines += sums.lines;
+                total.matched += sums.matched;
+                total.net = addDecimals(total.net, sums.net);
+              } else monthSums.set(key, { ...sums });
+            }
+            return null;
+          },
           (error: unknown) => error ?? new Error('a batch failed'),
         );
+      previous = loading;
+      inFlight.push(loading);
     };
 
     for await (const record of readTabularRows(open, file, { onProgress: (n) => (bytesRead = n) })) {
@@ -223,10 +247,13 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
     }
     bytesRead = row.size_bytes;
     await flush();
-    await settle();
+    for (const loading of inFlight.splice(0)) {
+      const error = await loading;
+      if (error) throw error;
+    }
 
     await run.step(async (tx) => {
-      const summary = await repo.summarizeImportLines(tx, org, importId);
+      const summary = repo.summaryOf([...monthSums.values()]);
       await repo.updateImport(tx, org, importId, {
         status: badLineCount > 0 ? 'needs_decision' : 'imported',
         summary,
@@ -238,8 +265,8 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
     });
     return { lines: lineCount, bad_lines: badLineCount };
   } catch (error) {
-    // A batch still in the database finishes (or fails) before the lines are cleared.
-    await pending;
+    // Batches still in the database finish (or fail) before the lines are cleared.
+    await Promise.all(inFlight.splice(0));
     const cancelled = error instanceof JobCancelled;
     const message = cancelled
       ? FINANCE_MESSAGES.cancelled

@@ -160,19 +160,27 @@ export async function deleteImportLines(tx: OrgTx, org: string, importId: string
  * What an import's loaded lines add up to, per currency and per sale month (exact sums), the months
  * they cover and how many matched: one scan of the import's lines.
  */
+/** An import's lines summed per sale month and currency: what its summary is made of. */
+export type MonthSums = { month: string; currency: string; lines: number; net: string; matched: number };
+
 export async function summarizeImportLines(tx: OrgTx, org: string, importId: string) {
-  const rows = await queryRows<{
-    month: string;
-    currency: string;
-    lines: number;
-    net: string;
-    matched: number;
-  }>(
+  const rows = await queryRows<MonthSums>(
     tx,
     sql`select to_char(sale_month, 'YYYY-MM') as month, currency, count(*)::int as lines, sum(net)::text as net,
           count(*) filter (where recording_id is not null or release_id is not null)::int as matched
         from statement_lines where organization_id = ${org} and import_id = ${importId}
         group by 1, 2 order by 1, 2`,
+  );
+  return summaryOf(rows);
+}
+
+/**
+ * An import's summary from its sums per month and currency (one row per pair; the load adds up its
+ * batches' sums as they commit instead of reading a million lines again at the end).
+ */
+export function summaryOf(unsorted: readonly MonthSums[]) {
+  const rows = [...unsorted].sort(
+    (a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency),
   );
   const byCurrency = new Map<string, { lines: number; nets: string[] }>();
   for (const r of rows) {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type OrgTx, queryRows } from '../../platform/db/index.ts';
+import type { MonthSums } from './imports.repo.ts';
 
 /**
  * Matching statement lines to the catalogue (decision 0028), one definition for the load, "Match
@@ -96,19 +97,26 @@ export async function createLoadTable(tx: OrgTx) {
 /**
  * Inserts the copied batch into statement_lines (row-level security checks each row), matched: each
  * distinct code set of the batch is matched once (a batch of 20,000 lines holds a few hundred), then
- * joined back to its lines by hash.
+ * joined back to its lines by hash. Returns the batch's sums per sale month and currency.
  */
-export async function insertLoadedLines(tx: OrgTx, org: string, importId: string, source: string) {
+export async function insertLoadedLines(
+  tx: OrgTx,
+  org: string,
+  importId: string,
+  source: string,
+): Promise<MonthSums[]> {
   const match = matchJoins(org, 'c', sql`${source}`, { kind: sql.raw('c.kind'), value: sql.raw('c.ident') });
   const key = (t: string) =>
     sql.raw(`coalesce(${t}.isrc, '') = coalesce(s.isrc, '') and coalesce(${t}.upc, '') = coalesce(s.upc, '')
       and coalesce(${t}.catalogue_number, '') = coalesce(s.catalogue_number, '') and ${t}.ident = s.ident`);
-  await tx.execute(
+  return queryRows<MonthSums>(
+    tx,
     sql`with lines as (
           select s.*, ${identifierKindOf('s')} as kind, ${identifierOf('s')} as ident from royalty_load s
         ),
         codes as (select distinct isrc, upc, catalogue_number, kind, ident from lines),
-        matched as (select c.isrc, c.upc, c.catalogue_number, c.ident, ${match.columns} from codes c ${match.joins})
+        matched as (select c.isrc, c.upc, c.catalogue_number, c.ident, ${match.columns} from codes c ${match.joins}),
+        inserted as (
         insert into statement_lines (organization_id, import_id, line_number, sale_month, reporting_date, store,
           territory, isrc, upc, catalogue_number, release_title, track_title, artist, sale_type, quantity, gross,
           net, currency, raw, recording_id, release_id, matched_by)
@@ -118,7 +126,13 @@ export async function insertLoadedLines(tx: OrgTx, org: string, importId: string
         from lines s join matched m on ${key('m')}
         -- The import, locked: deleted meanwhile, the batch inserts nothing (no lines left behind).
         join (select id from royalty_imports where organization_id = ${org} and id = ${importId} for key share) imp
-          on true`,
+          on true
+        returning sale_month, currency, net, recording_id, release_id
+        )
+        -- The batch's sums for the import's summary (imports.repo summaryOf).
+        select to_char(sale_month, 'YYYY-MM') as month, currency, count(*)::int as lines, sum(net)::text as net,
+          count(*) filter (where recording_id is not null or release_id is not null)::int as matched
+        from inserted group by 1, 2`,
   );
 }
 

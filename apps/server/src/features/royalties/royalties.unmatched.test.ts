@@ -10,6 +10,7 @@ import { queryRows } from '../../platform/db/index.ts';
 import { JobCancelled } from '../../platform/jobs/queue.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { loadStatement, plainRunner } from './import-job.ts';
+import { summarizeImportLines } from './imports.repo.ts';
 import {
   addRecording,
   addRelease,
@@ -267,5 +268,56 @@ describe('unmatched statement lines', () => {
       status: 'cancelled',
       error: 'Cancelled. Nothing from this file was imported.',
     });
+  });
+
+  it('an import loaded in many batches (two at a time on PostgreSQL) has the summary its lines give', async () => {
+    const org = label.organization.id;
+    const rows = Array.from({ length: 50 }, (_, i) =>
+      dk(
+        i % 3 === 0 ? '2025-07' : '2025-08',
+        `Song ${i}`,
+        'Mira Kato',
+        `GBEEE25${String(i).padStart(5, '0')}`,
+        '',
+        `0.${i + 1}7`,
+      ),
+    );
+    const key = await api.upload(label.headers, tableText([DISTROKID_HEADER, ...rows]), 'batches.tsv');
+    const [row] = await queryRows<{ id: string }>(
+      server.database.asOwner('the test makes an import row the job has not taken'),
+      sql`insert into royalty_imports (organization_id, file_name, storage_key, size_bytes, source, mapping)
+          select ${org}, 'batches.tsv', ${key}, 100, 'distrokid', mapping from (select ${JSON.stringify(
+            (await import('@music-review/core/royalty-sources')).SOURCE_DEFINITIONS.distrokid.mapping,
+          )}::jsonb as mapping) m
+          returning id`,
+    );
+    const plain = plainRunner(server.database, org);
+    await loadStatement({ database: server.database, driver: server.ctx.storage.driver }, org, row!.id, {
+      ...plain,
+      batchLines: 7,
+    });
+    const stored = await api.getImport(label.headers, row!.id);
+    const fromLines = await server.database.withOrg(org, (tx) => summarizeImportLines(tx, org, row!.id));
+    // By hand: 50 lines in months 07 (i = 0, 3, …, 48) and 08. The nets: 0.17 + 0.27 + … + 0.97 =
+    // 4.5 + 9 × 0.07 = 5.13, and 0.107 + … + 0.507 = (10 + … + 50) / 100 + 41 × 0.007 = 12.3 + 0.287
+    // = 12.587; in all 17.717, exactly.
+    expect(stored).toMatchObject({
+      status: 'imported',
+      line_count: 50,
+      first_month: '2025-07',
+      last_month: '2025-08',
+    });
+    expect({
+      currencies: stored.currencies,
+      first_month: stored.first_month,
+      last_month: stored.last_month,
+      matched_lines: stored.matched_lines,
+    }).toEqual({
+      currencies: fromLines.currencies,
+      first_month: fromLines.first_month,
+      last_month: fromLines.last_month,
+      matched_lines: fromLines.matched_lines,
+    });
+    expect(stored.currencies).toEqual([{ currency: 'USD', lines: 50, net: '17.717' }]);
   });
 });
