@@ -52,6 +52,18 @@ const dk = (month: string, title: string, artist: string, isrc: string, upc: str
   net,
 ];
 
+/** An import row the job has not taken yet, for loadStatement called directly. */
+async function importRow(server: TestServer, org: string, fileName: string, key: string) {
+  const { SOURCE_DEFINITIONS } = await import('@music-review/core/royalty-sources');
+  const [row] = await queryRows<{ id: string }>(
+    server.database.asOwner('the test makes an import row the job has not taken'),
+    sql`insert into royalty_imports (organization_id, file_name, storage_key, size_bytes, source, mapping)
+        values (${org}, ${fileName}, ${key}, 100, 'distrokid', ${JSON.stringify(SOURCE_DEFINITIONS.distrokid.mapping)}::jsonb)
+        returning id`,
+  );
+  return row!;
+}
+
 describe('unmatched statement lines', () => {
   let server: TestServer;
   let api: ReturnType<typeof financeApi>;
@@ -239,14 +251,7 @@ describe('unmatched statement lines', () => {
       dk('2025-06', `Track ${i}`, 'Mira Kato', `GBDDD25${String(i).padStart(5, '0')}`, '', '0.1'),
     );
     const key = await api.upload(label.headers, tableText([DISTROKID_HEADER, ...rows]), 'cancel-me.tsv');
-    const [row] = await queryRows<{ id: string }>(
-      server.database.asOwner('the test makes an import row the job has not taken'),
-      sql`insert into royalty_imports (organization_id, file_name, storage_key, size_bytes, source, mapping)
-          select ${org}, 'cancel-me.tsv', ${key}, 100, 'distrokid', mapping from (select ${JSON.stringify(
-            (await import('@music-review/core/royalty-sources')).SOURCE_DEFINITIONS.distrokid.mapping,
-          )}::jsonb as mapping) m
-          returning id`,
-    );
+    const row = await importRow(server, org, 'cancel-me.tsv', key);
     const plain = plainRunner(server.database, org);
     let steps = 0;
     const run = {
@@ -260,10 +265,10 @@ describe('unmatched statement lines', () => {
       }) as typeof plain.step,
     };
     await expect(
-      loadStatement({ database: server.database, driver: server.ctx.storage.driver }, org, row!.id, run),
+      loadStatement({ database: server.database, driver: server.ctx.storage.driver }, org, row.id, run),
     ).rejects.toBeInstanceOf(JobCancelled);
-    expect(await lineRows(server, label.organization.id, row!.id)).toEqual([]);
-    const after = await api.getImport(label.headers, row!.id);
+    expect(await lineRows(server, label.organization.id, row.id)).toEqual([]);
+    const after = await api.getImport(label.headers, row.id);
     expect(after).toMatchObject({
       status: 'cancelled',
       error: 'Cancelled. Nothing from this file was imported.',
@@ -283,21 +288,14 @@ describe('unmatched statement lines', () => {
       ),
     );
     const key = await api.upload(label.headers, tableText([DISTROKID_HEADER, ...rows]), 'batches.tsv');
-    const [row] = await queryRows<{ id: string }>(
-      server.database.asOwner('the test makes an import row the job has not taken'),
-      sql`insert into royalty_imports (organization_id, file_name, storage_key, size_bytes, source, mapping)
-          select ${org}, 'batches.tsv', ${key}, 100, 'distrokid', mapping from (select ${JSON.stringify(
-            (await import('@music-review/core/royalty-sources')).SOURCE_DEFINITIONS.distrokid.mapping,
-          )}::jsonb as mapping) m
-          returning id`,
-    );
+    const row = await importRow(server, org, 'batches.tsv', key);
     const plain = plainRunner(server.database, org);
-    await loadStatement({ database: server.database, driver: server.ctx.storage.driver }, org, row!.id, {
+    await loadStatement({ database: server.database, driver: server.ctx.storage.driver }, org, row.id, {
       ...plain,
       batchLines: 7,
     });
-    const stored = await api.getImport(label.headers, row!.id);
-    const fromLines = await server.database.withOrg(org, (tx) => summarizeImportLines(tx, org, row!.id));
+    const stored = await api.getImport(label.headers, row.id);
+    const fromLines = await server.database.withOrg(org, (tx) => summarizeImportLines(tx, org, row.id));
     // By hand: 50 lines in months 07 (i = 0, 3, …, 48) and 08. The nets: 0.17 + 0.27 + … + 0.97 =
     // 4.5 + 9 × 0.07 = 5.13, and 0.107 + … + 0.507 = (10 + … + 50) / 100 + 41 × 0.007 = 12.3 + 0.287
     // = 12.587; in all 17.717, exactly.
