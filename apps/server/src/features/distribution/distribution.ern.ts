@@ -11,12 +11,7 @@ import type {
   ErnTerritories,
   ErnTrackArtistRole,
 } from './ern/ern-types.ts';
-import {
-  createErnValidator,
-  type ErnValidationResult,
-  type ErnValidator,
-  locateErnSchemaDir,
-} from './ern/ern-validate.ts';
+import type { ErnValidationResult, ErnValidator } from './ern/ern-validate.ts';
 
 /** One file of a delivery batch: where it goes in the batch, where it is stored, and its checksums. */
 export interface BatchFile {
@@ -218,21 +213,29 @@ export function ernInputOf(
 
 /**
  * The ERN 4.3 schema, compiled once per server copy (about a quarter of a second) on first use.
- * Without the schema nothing is sent: a message that cannot be checked does not leave.
+ * Without the schema nothing is sent: a message that cannot be checked does not leave. The
+ * validator's module (libxml2 compiled to WebAssembly) is loaded then too, not at start: it alone
+ * holds about 140 MB (docs/PERFORMANCE.md "Royalties").
  */
 export function createErnChecker(ctx: Pick<AppContext, 'config'>) {
-  let validator: ErnValidator | null = null;
-  const dir = () => ctx.config.DDEX_ERN43_SCHEMA_DIR;
+  let loading: Promise<ErnValidator> | null = null;
+  const load = async () => {
+    const { createErnValidator, locateErnSchemaDir } = await import('./ern/ern-validate.ts');
+    const schemaDir = locateErnSchemaDir({
+      DDEX_ERN43_SCHEMA_DIR: ctx.config.DDEX_ERN43_SCHEMA_DIR ?? process.env.DDEX_ERN43_SCHEMA_DIR,
+    });
+    if (!schemaDir) throw new AppError('ern_invalid', DISTRIBUTION_MESSAGES.schemaMissing);
+    return createErnValidator(schemaDir);
+  };
   return {
-    validate(xml: string): ErnValidationResult {
-      if (!validator) {
-        const schemaDir = locateErnSchemaDir({
-          DDEX_ERN43_SCHEMA_DIR: dir() ?? process.env.DDEX_ERN43_SCHEMA_DIR,
-        });
-        if (!schemaDir) throw new AppError('ern_invalid', DISTRIBUTION_MESSAGES.schemaMissing);
-        validator = createErnValidator(schemaDir);
+    async validate(xml: string): Promise<ErnValidationResult> {
+      loading ??= load();
+      try {
+        return (await loading).validate(xml);
+      } catch (error) {
+        loading = null;
+        throw error;
       }
-      return validator.validate(xml);
     },
     build: buildErn,
   };

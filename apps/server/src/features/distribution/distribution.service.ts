@@ -295,7 +295,7 @@ export function createDistributionService(ctx: AppContext) {
             recipient: { dpid: destination.recipient_dpid, name: destination.recipient_name },
           });
           const xml = ern.build(input);
-          const result = ern.validate(xml);
+          const result = await ern.validate(xml);
           if (!result.valid) {
             const errors = result.errors
               .slice(0, 50)
