@@ -179,11 +179,13 @@ export function pidListeningOn(port: number) {
 }
 
 /** Seconds of CPU a process has used (user + system; Linux counts in 1/100 s); 0 once it is gone. */
-export function cpuSeconds(pid: number) {
+export function cpuSeconds(pid: number, { withChildren = false } = {}) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    // utime and stime; with the children it has waited for (cutime, cstime) when asked.
+    const children = withChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+    return (Number(fields[11]) + Number(fields[12]) + children) / 100;
   } catch {
     return 0;
   }

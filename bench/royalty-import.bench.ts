@@ -93,7 +93,7 @@ function describeFile() {
   return { bytes, net: fromScaled(net, 4), matched };
 }
 
-// ---------- The server process's memory, from /proc ----------
+// ---------- The server's memory, and its import worker's, from /proc ----------
 
 const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -107,6 +107,21 @@ interface Memory {
   afterMb: number;
   /** RSS when a quarter, half, three quarters of the step's samples were taken: flat or growing. */
   quartersMb: number[];
+  /** The largest peak (VmHWM, read every 100 ms) of a process the server started: the import worker. */
+  childPeakMb: number | null;
+}
+
+/** The processes `pid` started (the statement import worker), from /proc. */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** Samples the resident memory every 100 ms while `work` runs. */
@@ -120,7 +135,17 @@ async function withMemory<T>(pid: number, work: () => Promise<T>): Promise<{ val
   }
   const before = statusKb(pid, 'VmRSS');
   const series: number[] = [before];
-  const timer = setInterval(() => series.push(statusKb(pid, 'VmRSS')), 100);
+  let childPeak: number | null = null;
+  const timer = setInterval(() => {
+    series.push(statusKb(pid, 'VmRSS'));
+    for (const child of childrenOf(pid)) {
+      try {
+        childPeak = Math.max(childPeak ?? 0, statusKb(child, 'VmHWM'));
+      } catch {
+        // It exited between the listing and the read.
+      }
+    }
+  }, 100);
   try {
     const value = await work();
     const after = statusKb(pid, 'VmRSS');
@@ -134,6 +159,7 @@ async function withMemory<T>(pid: number, work: () => Promise<T>): Promise<{ val
         hwmMb: hwmReset ? mb(statusKb(pid, 'VmHWM')) : null,
         afterMb: mb(after),
         quartersMb: [at(0.25), at(0.5), at(0.75)],
+        childPeakMb: childPeak === null ? null : mb(childPeak),
       },
     };
   } finally {
@@ -325,7 +351,9 @@ const load = () =>
 const s = (ms: number) => (ms / 1000).toFixed(2);
 const n = (x: number) => x.toLocaleString('en-US');
 const memory = (m: Memory) =>
-  `${m.beforeMb} → ${m.peakMb} (${m.hwmMb ?? '?'}); at ¼ ½ ¾: ${m.quartersMb.join(' / ')}; after ${m.afterMb}`;
+  `${m.beforeMb} → ${m.peakMb} (${m.hwmMb ?? '?'}); at ¼ ½ ¾: ${m.quartersMb.join(' / ')}; after ${m.afterMb}${
+    m.childPeakMb === null ? '' : `; import worker peak ${m.childPeakMb}`
+  }`;
 
 const database = await createDatabase(SERVER_URL, 'mr_bench_royalty');
 const dataDir = mkdtempSync(join(tmpdir(), 'mr-bench-royalty-data-'));
@@ -385,7 +413,7 @@ try {
   // each poll costs the server and the database a little, counted in the CPU figures.
   const timeline: { at: number; lines: number; message: string | null }[] = [];
   const jobStart = performance.now();
-  const serverCpuBefore = cpuSeconds(pid);
+  const serverCpuBefore = cpuSeconds(pid, { withChildren: true });
   const stopBackendCpu = await backendCpu(database.url);
   const run = await withMemory(pid, async () => {
     const started = await api<Import>('POST', '/api/v1/finance/imports', { key, source: 'distrokid' });
@@ -405,7 +433,7 @@ try {
     }
   });
   const polledMs = performance.now() - jobStart;
-  const serverCpu = cpuSeconds(pid) - serverCpuBefore;
+  const serverCpu = cpuSeconds(pid, { withChildren: true }) - serverCpuBefore;
   const databaseCpu = await stopBackendCpu();
   const { row, job } = run.value;
   const loadAfter = load();
@@ -494,9 +522,14 @@ try {
   console.info(
     `\nstatement_lines: ${summary.table} of table, ${summary.indexes} of indexes; COPY text ${n(reading.copyChars)} characters`,
   );
-  const met = linesPerS >= 50_000 && Math.max(run.memory.peakMb, run.memory.hwmMb ?? 0) < 300;
+  // The importing process's peak: the worker's when the server started one (IMPORT_WORKER_MIN_BYTES),
+  // else the server's.
+  const peak = run.memory.childPeakMb ?? Math.max(run.memory.peakMb, run.memory.hwmMb ?? 0);
+  const met = linesPerS >= 50_000 && peak < 300;
   console.info(
-    `\nAim: ≥ 50,000 lines/s and peak RSS < 300 MB. ${met ? 'Met' : 'Not met'}: ${n(linesPerS)} lines/s, peak ${Math.max(run.memory.peakMb, run.memory.hwmMb ?? 0)} MiB.`,
+    `\nAim: ≥ 50,000 lines/s and peak RSS < 300 MB. ${met ? 'Met' : 'Not met'}: ${n(linesPerS)} lines/s, peak ${peak} MiB (${
+      run.memory.childPeakMb === null ? 'the server' : 'the import worker'
+    }).`,
   );
 } finally {
   await server?.stop();

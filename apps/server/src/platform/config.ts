@@ -114,6 +114,12 @@ const envSchema = z.object({
   DDEX_ERN43_SCHEMA_DIR: z.string().optional(),
   /** How often destinations' acknowledgement folders are read, across every server copy. */
   DISTRIBUTION_ACK_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * On PostgreSQL, a statement file at least this large is imported in a process of its own
+   * (features/royalties/import-worker.ts): the import's memory is then its own, not the server's.
+   * Smaller files, and every file on PGlite (one process holds the database), import in the server.
+   */
+  IMPORT_WORKER_MIN_BYTES: z.coerce.number().int().min(0).default(8_388_608), // 8 MiB
   /** WebRTC ICE servers for video calls: a JSON array of RTCIceServer; [] means host candidates only. */
   ICE_SERVERS: iceServersSetting.default([]),
 });

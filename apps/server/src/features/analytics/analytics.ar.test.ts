@@ -27,6 +27,7 @@ import type { TestServer } from '../../test/harness.ts';
 import {
   createFinanceTestServer,
   DISTROKID_HEADER,
+  distroKidRow,
   financeApi,
   financeLabel,
   tableText,
@@ -42,21 +43,8 @@ const ISRC = 'GBARX2500001';
 const RANGE = '?from=2025-01-06&to=2025-02-02';
 const HOUR = 3_600_000;
 const at = (start: string, hours: number) => new Date(Date.parse(start) + hours * HOUR);
-const dk = (month: string, isrc: string, net: string) => [
-  `${month}-28`,
-  month,
-  'Spotify',
-  'Ivy Lane',
-  'Alpha',
-  isrc,
-  '',
-  '1000',
-  '100%',
-  'Song',
-  'US',
-  '0',
-  net,
-];
+const dk = (month: string, isrc: string, net: string) =>
+  distroKidRow({ month, isrc, net, artist: 'Ivy Lane', title: 'Alpha' });
 
 describe('A&R analytics: the funnel and demo to revenue', () => {
   let server: TestServer;

@@ -10,8 +10,11 @@
  * A file with bad lines ends in `needs_decision`; the member imports the good lines or discards it.
  * A copy that dies mid-import: the queue retries the job, which starts over after deleting the lines.
  */
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { addDecimals } from '@music-review/core/money';
 import { FINANCE_MESSAGES, ROYALTY_IMPORT_JOB, ROYALTY_LIMITS } from '@music-review/core/royalties';
 import {
@@ -23,7 +26,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { CopyTextBuffer } from '../../platform/db/copy.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type ErrorCode } from '../../platform/errors.ts';
 import { JobCancelled, type JobRun } from '../../platform/jobs/queue.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import {
@@ -33,6 +36,7 @@ import {
   TabularError,
 } from '../../platform/tabular/index.ts';
 import { rebuildImportRollups } from '../analytics/rollups.service.ts';
+import type { ImportWorkerOutcome, ImportWorkerTask } from './import-worker.ts';
 import * as repo from './imports.repo.ts';
 import { createLoadTable, insertLoadedLines, LOAD_COLUMNS } from './matching.repo.ts';
 
@@ -44,15 +48,62 @@ const IMPORT_OPTIONS = { retryLimit: 1, retryDelaySeconds: 5, expireInSeconds: 6
 export function defineRoyaltyImportJob(ctx: AppContext) {
   ctx.jobs.define<ImportJobInput>(
     ROYALTY_IMPORT_JOB,
-    (run) =>
-      loadStatement(
+    async (run) => {
+      if (await inWorker(ctx, run.organizationId, run.input.import_id)) return loadInWorker(ctx, run);
+      return loadStatement(
         { database: ctx.database, driver: ctx.storage.driver },
         run.organizationId,
         run.input.import_id,
         { step: run.step, attempt: run.attempt },
-      ),
+      );
+    },
     IMPORT_OPTIONS,
   );
+}
+
+/** A large file on PostgreSQL is imported in a process of its own (import-worker.ts). */
+async function inWorker(ctx: AppContext, org: string, importId: string) {
+  if (ctx.database.kind !== 'postgres' || !ctx.database.url) return false;
+  const row = await ctx.database.withOrg(org, (tx) => repo.findImport(tx, org, importId));
+  return row !== undefined && row.size_bytes >= ctx.config.IMPORT_WORKER_MIN_BYTES;
+}
+
+const WORKER_FILE = fileURLToPath(new URL('./import-worker.ts', import.meta.url));
+/** The TypeScript loader the server itself runs under (tsx), for the worker's own modules. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Forks the worker, hands it the import and waits for its outcome: the job's result or its error. */
+function loadInWorker(
+  ctx: AppContext,
+  run: JobRun<ImportJobInput>,
+): Promise<Record<string, unknown> | undefined> {
+  const child = fork(WORKER_FILE, [], {
+    execArgv: ['--import', TSX_LOADER],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let outcome: ImportWorkerOutcome | null = null;
+    child.on('message', (message) => {
+      outcome = message as ImportWorkerOutcome;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (!outcome) return reject(new Error(`the statement import worker exited with code ${code}`));
+      if (outcome.kind === 'done') resolve({ ...(outcome.value as Record<string, unknown>), worker: true });
+      else if (outcome.kind === 'cancelled') reject(new JobCancelled());
+      else if (outcome.kind === 'app_error') reject(new AppError(outcome.code as ErrorCode, outcome.message));
+      else reject(new Error(`the statement import worker failed (${outcome.message})`));
+    });
+    const task: ImportWorkerTask = {
+      config: ctx.config,
+      databaseUrl: ctx.database.url!,
+      organizationId: run.organizationId,
+      importId: run.input.import_id,
+      jobId: run.id,
+      attempt: run.attempt,
+    };
+    child.send(task);
+  });
 }
 
 /** What loading needs: the database and the file store (the demo seed has no job queue). */
@@ -194,7 +245,11 @@ export async function loadStatement(deps: LoadDeps, org: string, importId: strin
         .step(async (tx) => {
           if (text.byteLength > 0) {
             // Planning is cheap here and JIT compiling each batch's statement is not (about 40 ms).
-            if (database.kind === 'postgres') await tx.execute(sql`set local jit = off`);
+            // A batch's commit need not wait for its WAL to reach the disk: lines count only once
+            // the import is `imported` (the last step, committed as usual), and after a crash the
+            // job starts over, deleting what it had loaded.
+            if (database.kind === 'postgres')
+              await tx.execute(sql`set local jit = off; set local synchronous_commit = off`);
             await createLoadTable(tx);
             await database.copyInto(tx, 'royalty_load', LOAD_COLUMNS, text);
             batchSums = await insertLoadedLines(tx, org, importId, row.source);

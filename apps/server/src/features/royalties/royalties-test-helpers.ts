@@ -55,6 +55,33 @@ export const DISTROKID_HEADER = [
   'Earnings (USD)',
 ];
 
+/** One DistroKid row (DISTROKID_HEADER's columns): a stream on Spotify in the US unless told. */
+export function distroKidRow(row: {
+  month: string;
+  isrc: string;
+  net: string;
+  title?: string;
+  artist?: string;
+  upc?: string;
+  quantity?: string;
+}) {
+  return [
+    `${row.month}-28`,
+    row.month,
+    'Spotify',
+    row.artist ?? 'Ada Wex',
+    row.title ?? 'Tidal Glass',
+    row.isrc,
+    row.upc ?? '',
+    row.quantity ?? '1000',
+    '100%',
+    'Song',
+    'US',
+    '0',
+    row.net,
+  ];
+}
+
 export function financeApi(server: TestServer) {
   const { app } = server;
   const post = (headers: Headers, url: string, payload?: Record<string, unknown>) =>

@@ -14,6 +14,7 @@ import { insertSignedSong } from '../../test/songs.ts';
 import {
   createFinanceTestServer,
   DISTROKID_HEADER,
+  distroKidRow,
   financeApi,
   financeLabel,
   tableText,
@@ -23,21 +24,7 @@ type Label = Awaited<ReturnType<typeof financeLabel>>;
 type Json = Record<string, any>;
 
 const ISRC = 'GBWEX2600001';
-const dk = (month: string, net: string) => [
-  `${month}-28`,
-  month,
-  'Spotify',
-  'Ada Wex',
-  'Tidal Glass',
-  ISRC,
-  '',
-  '1000',
-  '100%',
-  'Song',
-  'US',
-  '0',
-  net,
-];
+const dk = (month: string, net: string) => distroKidRow({ month, isrc: ISRC, net });
 
 describe('royalty periods and statements', () => {
   let server: TestServer;

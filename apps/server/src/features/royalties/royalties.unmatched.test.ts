@@ -16,6 +16,7 @@ import {
   addRelease,
   createFinanceTestServer,
   DISTROKID_HEADER,
+  distroKidRow,
   financeApi,
   financeLabel,
   lineRows,
@@ -36,21 +37,8 @@ const APPLE_HEADER = [
   'Partner Share Currency',
   'Sale or Return',
 ];
-const dk = (month: string, title: string, artist: string, isrc: string, upc: string, net: string) => [
-  `${month}-28`,
-  month,
-  'Spotify',
-  artist,
-  title,
-  isrc,
-  upc,
-  '10',
-  '100%',
-  'Song',
-  'US',
-  '0',
-  net,
-];
+const dk = (month: string, title: string, artist: string, isrc: string, upc: string, net: string) =>
+  distroKidRow({ month, title, artist, isrc, upc, net, quantity: '10' });
 
 /** An import row the job has not taken yet, for loadStatement called directly. */
 async function importRow(server: TestServer, org: string, fileName: string, key: string) {

@@ -104,6 +104,20 @@ export interface JobQueue {
   readonly started: boolean;
 }
 
+/**
+ * A job's `step` (see JobRun): also what a job's work runs with in a process of its own (the
+ * statement import's worker), on its own connection to the same database.
+ */
+export function jobStep(database: Database, organizationId: string, jobId: string): JobRun<unknown>['step'] {
+  return (work) =>
+    database.withOrg(organizationId, async (tx) => {
+      if (await repo.isCancelRequested(tx, organizationId, jobId)) throw new JobCancelled();
+      const { value, ...progress } = await work(tx);
+      await repo.saveProgress(tx, organizationId, jobId, progress);
+      return value;
+    });
+}
+
 const DEFAULT_KIND_OPTIONS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 };
 
 /** What a failed attempt tells the member: an AppError's message is for them; anything else is not. */
@@ -201,14 +215,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       input: row.input,
       cursor: row.cursor,
       attempt: row.attempts,
-      async step(work) {
-        return database.withOrg(organizationId, async (tx) => {
-          if (await repo.isCancelRequested(tx, organizationId, jobId)) throw new JobCancelled();
-          const { value, ...progress } = await work(tx);
-          await repo.saveProgress(tx, organizationId, jobId, progress);
-          return value;
-        });
-      },
+      step: jobStep(database, organizationId, jobId),
     };
     try {
       const result = await entry.handler(run);
