@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { sanitizeError } from '../logging.ts';
 import { copyIntoPglite, copyIntoPostgres } from './copy.ts';
 import * as schema from './schema.ts';
 
@@ -245,7 +246,9 @@ async function inBoundConnection<T>(
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', (err) => console.error('postgres pool error', err));
+  // An idle connection the database server closed (a restart, a dropped database): logged
+  // sanitised, as every error is; the raw error carries the client with its connection settings.
+  pool.on('error', (err) => console.error('postgres pool error', sanitizeError(err)));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   const queueSql: QueueSql = {
