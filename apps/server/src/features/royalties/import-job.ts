@@ -70,7 +70,7 @@ async function inWorker(ctx: AppContext, org: string, importId: string) {
 
 const WORKER_FILE = fileURLToPath(new URL('./import-worker.ts', import.meta.url));
 /** The TypeScript loader the server itself runs under (tsx), for the worker's own modules. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Forks the worker, hands it the import and waits for its outcome: the job's result or its error. */
 function loadInWorker(
@@ -78,7 +78,7 @@ function loadInWorker(
   run: JobRun<ImportJobInput>,
 ): Promise<Record<string, unknown> | undefined> {
   const child = fork(WORKER_FILE, [], {
-    execArgv: ['--import', TSX_LOADER],
+    execArgv: ['--import', tsxLoader()],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
