@@ -54,6 +54,7 @@ import {
   summarizeImportLines,
   updateImport,
 } from '@music-review/server/src/features/royalties/imports.repo.ts';
+import { LOAD_COLUMNS } from '@music-review/server/src/features/royalties/matching.repo.ts';
 import type { Member } from '@music-review/server/src/platform/auth/request-auth.ts';
 import { type Database, type OrgTx, openPostgres } from '@music-review/server/src/platform/db/index.ts';
 import { hash } from '@node-rs/argon2';
@@ -408,26 +409,11 @@ type Catalogue = ReturnType<typeof buildCatalogue>;
 
 // ---------- Statement lines ----------
 
+/** statement_lines' columns as the import loads them, then its ids and what matched. */
 const COPY_COLUMNS = [
   'organization_id',
   'import_id',
-  'line_number',
-  'sale_month',
-  'reporting_date',
-  'store',
-  'territory',
-  'isrc',
-  'upc',
-  'catalogue_number',
-  'release_title',
-  'track_title',
-  'artist',
-  'sale_type',
-  'quantity',
-  'gross',
-  'net',
-  'currency',
-  'raw',
+  ...LOAD_COLUMNS,
   'recording_id',
   'release_id',
   'matched_by',

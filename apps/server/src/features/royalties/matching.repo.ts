@@ -1,3 +1,4 @@
+import { STATEMENT_FIELDS } from '@music-review/core/royalty-sources';
 import { type SQL, sql } from 'drizzle-orm';
 import { type OrgTx, queryRows } from '../../platform/db/index.ts';
 import type { MonthSums } from './imports.repo.ts';
@@ -64,25 +65,7 @@ function matchJoins(
 }
 
 /** The columns of the temporary table a batch of lines is copied into before it is inserted. */
-export const LOAD_COLUMNS = [
-  'line_number',
-  'sale_month',
-  'reporting_date',
-  'store',
-  'territory',
-  'isrc',
-  'upc',
-  'catalogue_number',
-  'release_title',
-  'track_title',
-  'artist',
-  'sale_type',
-  'quantity',
-  'gross',
-  'net',
-  'currency',
-  'raw',
-] as const;
+export const LOAD_COLUMNS = ['line_number', ...STATEMENT_FIELDS, 'raw'] as const;
 
 export async function createLoadTable(tx: OrgTx) {
   await tx.execute(
