@@ -21,6 +21,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
+import { LruMap } from '../../platform/cache/lru-map.ts';
 import { markShared } from '../../platform/cache/shared-answers.ts';
 import { createVersionedCache, organizationVersions } from '../../platform/cache/versioned-cache.ts';
 
@@ -97,18 +98,7 @@ function createAnalyticsCache(ctx: AppContext) {
   const cache = createVersionedCache<unknown>(ctx.config.ANALYTICS_CACHE_ENTRIES);
   const computed = new Map<AnalyticsAnswer, number>();
   /** By cache key, least recently viewed first; at most as many as the cache holds. */
-  const viewed = new Map<string, Viewed>();
-  const maxViewed = ctx.config.ANALYTICS_CACHE_ENTRIES;
-
-  const remember = (key: string, entry: Viewed) => {
-    viewed.delete(key);
-    viewed.set(key, entry);
-    while (viewed.size > maxViewed) {
-      const oldest = viewed.keys().next().value;
-      if (oldest === undefined) break;
-      viewed.delete(oldest);
-    }
-  };
+  const viewed = new LruMap<string, Viewed>(ctx.config.ANALYTICS_CACHE_ENTRIES);
 
   const versionFor = async (answer: AnalyticsAnswer, member: Member) =>
     versionOf(
@@ -162,7 +152,7 @@ function createAnalyticsCache(ctx: AppContext) {
       const until = options.today ? nextUtcDay(now) : Number.POSITIVE_INFINITY;
       const key = `${org}/${answer}${day ? `/${day}` : ''}/${queryKey(query)}`;
       const validUntil = () => until;
-      remember(key, { org, answer, day, compute: run, validUntil, lastViewed: now.getTime() });
+      viewed.set(key, { org, answer, day, compute: run, validUntil, lastViewed: now.getTime() });
       return cache.through(key, version, now, run, validUntil) as Promise<T>;
     },
 

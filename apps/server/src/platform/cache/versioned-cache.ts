@@ -1,4 +1,5 @@
 import type { Database } from '../db/index.ts';
+import { LruMap } from './lru-map.ts';
 
 /**
  * The organization's data version: a counter that statement-level triggers raise on every change to
@@ -40,7 +41,7 @@ interface Entry<T> {
  * computation (single flight).
  */
 export function createVersionedCache<T>(maxEntries = 1000) {
-  const entries = new Map<string, Entry<T>>();
+  const entries = new LruMap<string, Entry<T>>(maxEntries);
   const inFlight = new Map<string, Promise<T>>();
 
   function get(key: string, version: string, now: Date): T | undefined {
@@ -51,21 +52,12 @@ export function createVersionedCache<T>(maxEntries = 1000) {
       entries.delete(key);
       return undefined;
     }
-    // Refresh its place in the least-recently-used order.
-    entries.delete(key);
-    entries.set(key, entry);
     return entry.value;
   }
 
   function set(key: string, entry: Entry<T>) {
     if (maxEntries === 0) return;
-    entries.delete(key);
     entries.set(key, entry);
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
   }
 
   return {
@@ -73,7 +65,7 @@ export function createVersionedCache<T>(maxEntries = 1000) {
     set,
     /** Whether an answer is kept for key at version (its place in the LRU order unchanged). */
     has(key: string, version: string, now: Date): boolean {
-      const entry = entries.get(key);
+      const entry = entries.peek(key);
       return entry !== undefined && entry.version === version && now.getTime() < entry.validUntil;
     },
     get enabled() {

@@ -1,5 +1,6 @@
 import type { RealtimeChange } from '@music-review/core/realtime';
 import { and, eq } from 'drizzle-orm';
+import { LruMap } from '../cache/lru-map.ts';
 import type { Database } from '../db/index.ts';
 import { conversations, messages } from '../db/schema.ts';
 import type { DbChange } from './changes.ts';
@@ -84,25 +85,6 @@ export interface ConversationAccess {
 
 function participantsOf(row: { user1_id?: string | undefined; user2_id?: string | undefined }): string[] {
   return [row.user1_id, row.user2_id].filter((id): id is string => !!id);
-}
-
-/** A Map that forgets its least recently used entry past `max`. */
-class LruMap<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly max: number) {}
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: K, value: V) {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
-  }
 }
 
 export interface CachedConversation extends ConversationAccess {

@@ -78,8 +78,8 @@ function Tile({
 
 /**
  * The range's income, units and streams, each against the previous range of the same length and the
- * same months a year earlier (one comparison when they are the same months: a range of a year). Income is in the reporting currency (what could not be converted is
- * said apart, under the figures).
+ * same months a year earlier (one comparison when they are the same months: a range of a year).
+ * Income is in the reporting currency (what could not be converted is said apart, under the figures).
  */
 export function HeadlineFigures({ performance }: { performance: PerformanceDto | undefined }) {
   if (!performance) {
