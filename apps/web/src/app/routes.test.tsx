@@ -12,6 +12,7 @@ import {
   makeSongReviews,
 } from '../test/factories';
 import { apiError, json, mockFetch } from '../test/fetch-mock';
+import { emptyFinanceRoutes } from '../test/finance-routes';
 import { renderApp } from '../test/render';
 
 const member = makeMe();
@@ -45,16 +46,7 @@ const memberRoutes = {
   // Analytics of a label without statements: the empty state (its breakdowns are asked at once).
   'GET /api/v1/analytics/performance': json(200, { empty: true }),
   'GET /api/v1/analytics/breakdown': json(200, { empty: true, rows: [], total_rows: 0 }),
-  'GET /api/v1/finance/summary': json(200, {
-    quarter: null,
-    income: [],
-    unmatched: [],
-    unmatched_groups: 0,
-    imports_waiting: 0,
-  }),
-  'GET /api/v1/finance/imports': json(200, { rows: [], total: 0 }),
-  'GET /api/v1/finance/deals': json(200, { rows: [], without_terms: [] }),
-  'GET /api/v1/finance/payments/due': json(200, { rows: [], totals: [] }),
+  ...emptyFinanceRoutes,
   // The catalogue's grid, "Needs attention" and saved views, empty.
   'GET /api/v1/catalogue/recordings': json(200, { rows: [], total: 0 }),
   'GET /api/v1/catalogue/attention': json(200, { items: [], counts: {} }),

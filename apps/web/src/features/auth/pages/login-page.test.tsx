@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeClientSession, makeMe, makeSessionResponse } from '../../../test/factories';
 import { apiError, json, mockFetch } from '../../../test/fetch-mock';
+import { emptyFinanceRoutes } from '../../../test/finance-routes';
 import { renderApp } from '../../../test/render';
 
 // The strength meter's estimator loads on the first keystroke (a big module, transformed once per
@@ -141,16 +142,7 @@ describe('login screen', () => {
       'GET /api/v1/organization': json(200, makeMe().organization),
       // Signed in on /finance, the Finance page may render for a moment before the move to / when
       // its chunk is already loaded (files share one module registry): its first requests answered.
-      'GET /api/v1/finance/summary': json(200, {
-        quarter: null,
-        income: [],
-        unmatched: [],
-        unmatched_groups: 0,
-        imports_waiting: 0,
-      }),
-      'GET /api/v1/finance/imports': json(200, { rows: [], total: 0 }),
-      'GET /api/v1/finance/deals': json(200, { rows: [], without_terms: [] }),
-      'GET /api/v1/finance/payments/due': json(200, { rows: [], totals: [] }),
+      ...emptyFinanceRoutes,
     });
     const { user, location } = await openLogin('/finance');
 
