@@ -15,6 +15,7 @@ import { createContext } from '../../context.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { queryRows } from '../../platform/db/index.ts';
 import { createJobQueue } from '../../platform/jobs/queue.ts';
+import { createMailer } from '../../platform/mail/mailer.ts';
 import { mailbox } from '../../test/api-helpers.ts';
 import { createTestDatabase, type TestServer } from '../../test/harness.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -217,6 +218,7 @@ describe('statement documents and payee links', () => {
       links: 0,
       mailed: 0,
       without_email: 0,
+      mail_failed: [],
     });
     expect(await mailbox(server.app, 'petr@example.test')).toEqual([]);
   }, 60_000);
@@ -249,6 +251,7 @@ describe('statement documents and payee links', () => {
       links: 0,
       mailed: 0,
       without_email: 0,
+      mail_failed: [],
     });
     expect(await mailbox(server.app, 'petr@example.test')).toHaveLength(1);
   });
@@ -452,4 +455,47 @@ describe('statement documents and payee links', () => {
       ).toBe(401);
     }
   });
+
+  it('publishing still succeeds when the mail cannot be sent, and each statement has its link', async () => {
+    // The next quarter, published while SMTP is unreachable (a real SMTP client to a closed port).
+    const imported = await api.importFile(
+      label.headers,
+      tableText([DISTROKID_HEADER, dk('2026-04', 'Spotify', ISRC_A, 'US', '10.00')]),
+      'dk-2026q2.tsv',
+    );
+    expect(imported.status).toBe('imported');
+    const created = await api.post(label.headers, '/api/v1/finance/periods', { month: '2026-04' });
+    expect(created.statusCode, created.body).toBe(201);
+    const next = created.json().id as string;
+    expect((await api.post(label.headers, `/api/v1/finance/periods/${next}/run`, {})).statusCode).toBe(202);
+    await expect
+      .poll(async () => (await api.get(label.headers, `/api/v1/finance/periods/${next}`)).json().status, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe('computed');
+    expect((await api.post(label.headers, `/api/v1/finance/periods/${next}/approve`)).statusCode).toBe(200);
+
+    const working = server.ctx.mailer;
+    server.ctx.mailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:9',
+      from: 'label@app.test',
+      database: server.database,
+    });
+    try {
+      const published = await api.post(label.headers, `/api/v1/finance/periods/${next}/publish`);
+      expect(published.statusCode, published.body).toBe(200);
+      expect(published.json().status).toBe('published');
+    } finally {
+      server.ctx.mailer = working;
+    }
+    const links = await server.database.withOrg(label.organization.id, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from public_links where purpose = 'royalty_statement'`,
+      ),
+    );
+    expect(links[0]!.n).toBe(4);
+    expect(await mailbox(server.app, 'petr@example.test')).toHaveLength(1);
+  }, 60_000);
 });

@@ -32,6 +32,8 @@ export interface AfterPublishResult {
   mailed: number;
   /** Statements whose payee has no email: their link exists, nobody was mailed. */
   without_email: number;
+  /** Addresses the mail could not be sent to (SMTP refused or unreachable): their link exists. */
+  mail_failed: string[];
 }
 
 /**
@@ -39,7 +41,8 @@ export interface AfterPublishResult {
  * none yet, then the mail to each payee with an email. Runs again safely (a statement with a link,
  * even a withdrawn one, is skipped: the label withdrew it on purpose). The period row is locked while
  * links are issued, so two calls at once issue each link once. Mail goes out after the commit, so
- * every mailed link exists; a mail that fails is not sent again by a later call.
+ * every mailed link exists; a mail that fails is counted in `mail_failed` (publishing has happened
+ * and stays done) and is not sent again by a later call.
  */
 export async function afterPublish(
   ctx: AppContext,
@@ -72,19 +75,30 @@ export async function afterPublish(
     }
     return { labelName: label?.app_name?.trim() || label?.name || 'Your label', periodName: name, links };
   });
-  if (!issued) return { links: 0, mailed: 0, without_email: 0 };
+  if (!issued) return { links: 0, mailed: 0, without_email: 0, mail_failed: [] };
   let mailed = 0;
+  const failed: string[] = [];
   for (const link of issued.links) {
     if (!link.email) continue;
     const text = statementMail(issued.labelName, issued.periodName, link.payee_name);
-    await mailer.send(
-      linkMail(link.email, text.subject, text.intro, text.linkText, link.url, {
-        footer: `The link works until ${link.expiresAt.toUTCString().slice(0, 16)}. If you did not expect this, you can ignore this email.`,
-      }),
-    );
-    mailed++;
+    try {
+      await mailer.send(
+        linkMail(link.email, text.subject, text.intro, text.linkText, link.url, {
+          footer: `The link works until ${link.expiresAt.toUTCString().slice(0, 16)}. If you did not expect this, you can ignore this email.`,
+        }),
+      );
+      mailed++;
+    } catch {
+      failed.push(link.email);
+    }
   }
-  return { links: issued.links.length, mailed, without_email: issued.links.length - mailed };
+  if (failed.length > 0) console.warn(`statement links: ${failed.length} mail(s) could not be sent`);
+  return {
+    links: issued.links.length,
+    mailed,
+    without_email: issued.links.filter((l) => !l.email).length,
+    mail_failed: failed,
+  };
 }
 
 /**
