@@ -192,8 +192,22 @@ function endpointStubs(): Plugin {
   };
 }
 
+/**
+ * The boot frame's inline script after #root (app/boot-frame-script.ts, decision 0031): a signed-in
+ * arrival paints the shell's frame with the page's heading before any bundle has run.
+ */
+function bootFrame(): Plugin {
+  return {
+    name: 'music-review:boot-frame',
+    async transformIndexHtml() {
+      const { bootFrameScript } = await tsImport('./src/app/boot-frame-script.ts', import.meta.url);
+      return [{ tag: 'script', children: bootFrameScript(), injectTo: 'body' }];
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [endpointStubs(), react(), tailwindcss(), precompress()],
+  plugins: [endpointStubs(), react(), tailwindcss(), bootFrame(), precompress()],
   server: {
     port: 5173,
     proxy: {

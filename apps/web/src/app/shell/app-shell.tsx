@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Deferred } from '../../components/deferred';
+import { SHELL_CLASSES } from '../../components/shell-classes';
 import { Skeleton } from '../../components/ui/skeleton';
 import { OrganizationBranding } from '../../features/branding/shell';
 import { BottomPlayer } from '../../features/player/shell';
 import { PlayerProvider } from '../../lib/audio/player-context';
-import { cn } from '../../lib/cn';
 import { RealtimeProvider } from '../../lib/realtime-context';
 import { useIsDesktop } from '../../lib/use-media-query';
 import { LiveAccountUpdates } from './live-account-updates';
@@ -69,17 +69,17 @@ function ShellFrame() {
   useScrollToTopOnNavigate();
 
   return (
-    <div className={cn('flex min-h-dvh', !isDesktop && 'flex-col')}>
+    <div className={isDesktop ? SHELL_CLASSES.frameDesktop : SHELL_CLASSES.frameMobile}>
       <a href="#main" className={skipLinkClasses}>
         Skip to content
       </a>
       {isDesktop ? <Sidebar /> : null}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className={SHELL_CLASSES.column}>
         {isDesktop ? <TopBar /> : <MobileTopBar />}
         {/* On phones the page scrolls clear of the fixed bottom bar and now-playing strip, whatever their
             height: the bar sets this padding to its height (pb-28 until it has measured). */}
-        <main id="main" className={isDesktop ? 'flex-1 px-6 py-8 lg:px-10' : 'flex-1 px-4 pt-6 pb-28'}>
-          <div className={isDesktop ? 'mx-auto w-full max-w-6xl' : undefined}>
+        <main id="main" className={isDesktop ? SHELL_CLASSES.mainDesktop : SHELL_CLASSES.mainMobile}>
+          <div className={isDesktop ? SHELL_CLASSES.pageWidthDesktop : undefined}>
             <PageOutlet />
           </div>
         </main>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Deferred } from '../../components/deferred';
+import { SHELL_CLASSES } from '../../components/shell-classes';
 import { paths } from '../../config/paths';
 import { BrandedLogo } from '../../features/branding/shell';
 import { NotificationsButton } from '../../features/notifications/shell';
@@ -9,7 +10,7 @@ import { UserMenu } from './user-menu';
 /** Mobile top bar: logo, notification bell, messages; the user menu too, for profile and sign-out. */
 export function MobileTopBar() {
   return (
-    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-2 border-b border-border bg-background/90 pr-2 pl-4 backdrop-blur-md">
+    <header className={SHELL_CLASSES.mobileTopBar}>
       <Link
         to={paths.labelHub.href()}
         className="min-w-0 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"

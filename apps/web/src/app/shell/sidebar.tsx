@@ -1,5 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { SHELL_CLASSES } from '../../components/shell-classes';
 import { paths } from '../../config/paths';
 import { BrandedLogo } from '../../features/branding/shell';
 import { cn } from '../../lib/cn';
@@ -40,8 +41,8 @@ export function Sidebar() {
       aria-label="Sidebar"
       data-collapsed={isCollapsed}
       className={cn(
-        'sticky top-0 flex h-dvh shrink-0 flex-col border-r border-border bg-card/50 transition-[width] duration-200 ease-out',
-        isCollapsed ? 'w-20' : 'w-72',
+        SHELL_CLASSES.sidebar,
+        isCollapsed ? SHELL_CLASSES.sidebarCollapsed : SHELL_CLASSES.sidebarExpanded,
       )}
     >
       <div className={cn('flex h-16 shrink-0 items-center', isCollapsed ? 'justify-center px-2' : 'px-5')}>

@@ -1,4 +1,5 @@
 import { Deferred } from '../../components/deferred';
+import { SHELL_CLASSES } from '../../components/shell-classes';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { NotificationsButton } from '../../features/notifications/shell';
 import { GlobalSearch } from '../../features/search';
@@ -8,7 +9,7 @@ import { UserMenu } from './user-menu';
 /** Desktop top bar: search with the dark-mode toggle beside it, then messages, bell and user menu. */
 export function TopBar() {
   return (
-    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-border bg-background/80 px-6 backdrop-blur-md">
+    <header className={SHELL_CLASSES.topBar}>
       <GlobalSearch />
       <ThemeToggle />
       {/* After the page's first paint: nothing else in the bar moves when they arrive. */}
