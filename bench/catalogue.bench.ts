@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDatabase, DURATION, load, printTable, type Result, startServer } from './lib.ts';
+import { createDatabase, DURATION, load, printTable, type Result, resultOf, startServer } from './lib.ts';
 
 const LABEL_RECORDINGS = 100_000;
 const LABEL_RELEASES = 20_000;
@@ -420,15 +420,91 @@ async function loadMixed(
     headers,
     requests: list,
   });
-  return {
-    name,
-    connections: CONNECTIONS,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
+  return resultOf(name, CONNECTIONS, r);
+}
+
+/** Every page of `sort=title` in turn, each asked once: 20 members scrolling the grid, no page twice. */
+async function loadScrolling(name: string, base: string, headers: Record<string, string>): Promise<Result> {
+  let next = 0;
+  const nextPath = () => {
+    const offset = (next++ * 50) % LABEL_RECORDINGS;
+    return `/api/v1/catalogue/recordings?sort=title&limit=50&offset=${offset}`;
   };
+  const requests = [
+    { method: 'GET' as const, setupRequest: (req: object) => ({ ...req, path: nextPath() }) },
+  ];
+  const r = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, headers, requests });
+  return resultOf(`${name} (${next} pages asked)`, CONNECTIONS, r);
+}
+
+/**
+ * The mix, the mix while another member saves a recording about every 250 ms (each save raises the
+ * label's data version, so every kept page and total is computed again after it), and scrolling.
+ */
+async function loadTogether(
+  base: string,
+  headers: Record<string, string>,
+  requests: Request[],
+  recording: { id: string },
+  editor: Record<string, string>,
+  suffix: string,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  results.push(await loadMixed(`all the requests above, mixed${suffix}`, base, headers, requests));
+  let version = 0;
+  let saves = 0;
+  let failedSaves = 0;
+  let writing = true;
+  const writer = (async () => {
+    // The row's current version first (an earlier run saved it too).
+    const current = await fetch(`${base}/api/v1/catalogue/recordings/${recording.id}`, { headers: editor });
+    version = ((await current.json()) as { row_version: number }).row_version;
+    while (writing) {
+      const res = await fetch(`${base}/api/v1/catalogue/recordings/${recording.id}`, {
+        method: 'PATCH',
+        headers: { ...editor, 'content-type': 'application/json' },
+        body: JSON.stringify({ row_version: version, genre: saves % 2 === 0 ? 'Pop' : 'Rock' }),
+      });
+      saves++;
+      if (res.status === 200) version = ((await res.json()) as { row_version: number }).row_version;
+      else failedSaves++;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  try {
+    results.push(await loadMixed(`mixed, a recording saved every 250 ms${suffix}`, base, headers, requests));
+  } finally {
+    writing = false;
+    await writer;
+  }
+  console.info(`${saves} saves during the mix (${failedSaves} failed); load average after: ${load1()}`);
+  results.push(await loadScrolling(`scrolling: every page of sort=title once${suffix}`, base, headers));
+  return results;
+}
+
+/**
+ * Each answer: its size and total (counting the label's own rows only), the first request's time
+ * (the count included), then the median of 20 more, one at a time (the count kept; the page too
+ * when the page cache is on).
+ */
+async function aloneTable(base: string, headers: Record<string, string>, requests: Request[]) {
+  console.info('\n| request | rows of total | first ms | alone, median ms |\n| --- | ---: | ---: | ---: |');
+  for (const r of requests) {
+    const timed = async () => {
+      const t = performance.now();
+      const res = await fetch(`${base}${r.path}`, { headers });
+      const body = (await res.json()) as { rows?: unknown[]; total?: number };
+      if (res.status !== 200) throw new Error(`${r.path} answered ${res.status}`);
+      return { ms: performance.now() - t, body };
+    };
+    const first = await timed();
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) times.push((await timed()).ms);
+    times.sort((a, b) => a - b);
+    console.info(
+      `| ${r.name} | ${first.body.rows?.length} of ${first.body.total} | ${Math.round(first.ms)} | ${times[10]!.toFixed(1)} |`,
+    );
+  }
 }
 
 const load1 = () => loadavg()[0]!.toFixed(2);
@@ -452,26 +528,8 @@ try {
     console.info(`artists: "${busy.name}" (${busy.count} credits), "${typical.name}" (${typical.count})`);
     const headers = { authorization: `Bearer ${await server.signIn(MEMBER, PASSWORD)}` };
     const requests = requestsFor(busy.id, typical.id);
-    // Each answer: its size and total (counting the label's own rows only), the first request's
-    // time (the count included), then the median of 20 more, one at a time (the count kept).
     console.info(`load average before: ${load1()}`);
-    console.info('\n| request | rows of total | first ms | alone, median ms |\n| --- | ---: | ---: | ---: |');
-    for (const r of requests) {
-      const timed = async () => {
-        const t = performance.now();
-        const res = await fetch(`${server.base}${r.path}`, { headers });
-        const body = (await res.json()) as { rows?: unknown[]; total?: number };
-        if (res.status !== 200) throw new Error(`${r.path} answered ${res.status}`);
-        return { ms: performance.now() - t, body };
-      };
-      const first = await timed();
-      const times: number[] = [];
-      for (let i = 0; i < 20; i++) times.push((await timed()).ms);
-      times.sort((a, b) => a - b);
-      console.info(
-        `| ${r.name} | ${first.body.rows?.length} of ${first.body.total} | ${Math.round(first.ms)} | ${times[10]!.toFixed(1)} |`,
-      );
-    }
+    await aloneTable(server.base, headers, requests);
     const unfiltered = (await (
       await fetch(`${server.base}/api/v1/catalogue/recordings?limit=1`, { headers })
     ).json()) as { total: number };
@@ -482,40 +540,33 @@ try {
     const results: Result[] = [];
     for (const r of requests)
       results.push(await load(r.name, `${server.base}${r.path}`, CONNECTIONS, headers));
-    results.push(await loadMixed('all the requests above, mixed', server.base, headers, requests));
-
-    // The same mix while another member saves a recording every 250 ms: each save raises the label's
-    // data version, so the lists' cached totals are counted again after every one.
     const editor = { authorization: `Bearer ${await server.signIn(EDITOR, PASSWORD)}` };
-    let version = recording.row_version;
-    let saves = 0;
-    let failedSaves = 0;
-    let writing = true;
-    const writer = (async () => {
-      while (writing) {
-        const res = await fetch(`${server.base}/api/v1/catalogue/recordings/${recording.id}`, {
-          method: 'PATCH',
-          headers: { ...editor, 'content-type': 'application/json' },
-          body: JSON.stringify({ row_version: version, genre: saves % 2 === 0 ? 'Pop' : 'Rock' }),
-        });
-        saves++;
-        if (res.status === 200) version = ((await res.json()) as { row_version: number }).row_version;
-        else failedSaves++;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    })();
-    try {
-      results.push(await loadMixed('mixed, a recording saved every 250 ms', server.base, headers, requests));
-    } finally {
-      writing = false;
-      await writer;
-    }
-    console.info(
-      `${saves} saves during the last run (${failedSaves} failed); load average after: ${load1()}`,
-    );
-    printTable('Catalogue grid (page of 50)', results);
+    results.push(...(await loadTogether(server.base, headers, requests, recording, editor, '')));
+    printTable('Catalogue grid (page of 50), pages kept under the data version (as deployed)', results);
   } finally {
     await server.stop();
+  }
+
+  // The same together-runs with the page cache off (decision 0032): what every page costs when it
+  // is asked for the first time since a change (the totals are still kept).
+  const uncached = await startServer({
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    CATALOGUE_CACHE_ENTRIES: '0',
+  });
+  try {
+    const { busy, typical, recording } = await artists(databaseUrl);
+    const headers = { authorization: `Bearer ${await uncached.signIn(MEMBER, PASSWORD)}` };
+    const editor = { authorization: `Bearer ${await uncached.signIn(EDITOR, PASSWORD)}` };
+    const requests = requestsFor(busy.id, typical.id);
+    console.info(`\nWithout the page cache, load average before: ${load1()}`);
+    await aloneTable(uncached.base, headers, requests);
+    printTable(
+      'Catalogue grid (page of 50), CATALOGUE_CACHE_ENTRIES=0',
+      await loadTogether(uncached.base, headers, requests, recording, editor, ' (page cache off)'),
+    );
+  } finally {
+    await uncached.stop();
   }
 } finally {
   if (database) {

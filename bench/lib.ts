@@ -42,7 +42,11 @@ export async function load(
 ): Promise<Result> {
   // A short warm-up so JIT and pools are ready, then the measured run.
   await autocannon({ url, connections, duration: 2, headers });
-  const r = await autocannon({ url, connections, duration: DURATION, headers });
+  return resultOf(name, connections, await autocannon({ url, connections, duration: DURATION, headers }));
+}
+
+/** One row of a load table from an autocannon run. */
+export function resultOf(name: string, connections: number, r: autocannon.Result): Result {
   return {
     name,
     connections,

@@ -7,7 +7,7 @@
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDatabase, DURATION, load, printTable, type Result, startServer } from './lib.ts';
+import { createDatabase, DURATION, load, printTable, type Result, resultOf, startServer } from './lib.ts';
 
 const LABEL_SONGS = 100_000;
 const OTHER_SONGS = 1_000_000;
@@ -286,15 +286,7 @@ async function loadMixed(name: string, base: string, headers: Record<string, str
   }));
   await autocannon({ url: base, connections: CONNECTIONS, duration: 2, headers, requests });
   const r = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, headers, requests });
-  return {
-    name,
-    connections: CONNECTIONS,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
+  return resultOf(name, CONNECTIONS, r);
 }
 
 const serverUrl = process.env.BENCH_DATABASE_URL;

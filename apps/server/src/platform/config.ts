@@ -90,6 +90,8 @@ const envSchema = z.object({
    * cache off.
    */
   ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** Catalogue list pages kept per server copy under the label's data version (decision 0032); 0: off. */
+  CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   /**
    * Support staff (comma-separated account emails): they see every label's support conversations
    * and answer them. Unset: support@demo.test when the demo data is seeded outside production, else nobody.

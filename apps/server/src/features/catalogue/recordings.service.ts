@@ -87,6 +87,27 @@ export function createListTotals(ctx: AppContext) {
   };
 }
 
+/**
+ * A list's pages (the rows and the total answered) kept under the label's data version, like the
+ * totals above (decision 0032): the same page asked again while nothing the lists read has changed
+ * (the grid's first page on every visit, several members on one list, a scroll back) is answered
+ * from memory, without a transaction. Any change to the catalogue's tables raises the version
+ * (migration 0016), so a kept page is never older than the member's own last save. Misses for one
+ * page at one version share one computation. The plan gate is checked first, cached or not.
+ * `CATALOGUE_CACHE_ENTRIES` pages per server copy; 0 turns it off.
+ */
+export function createListPages(ctx: AppContext) {
+  const cache = createVersionedCache<unknown>(ctx.config.CATALOGUE_CACHE_ENTRIES);
+  return async <T>(member: Member, list: string, query: object, compute: () => Promise<T>): Promise<T> => {
+    requireCatalogue(member);
+    if (!cache.enabled) return compute();
+    const version =
+      member.dataVersion ?? (await organizationDataVersion(ctx.database, member.organizationId));
+    const key = `${member.organizationId}:${list}:${JSON.stringify(query)}`;
+    return (await cache.through(key, version, new Date(), compute)) as T;
+  };
+}
+
 /** The fields of a body the recording stores; an emptied text is stored as "not set" (null). */
 function valuesFrom(body: Partial<Record<repo.RecordingField, unknown>>): repo.RecordingValues {
   const values: repo.RecordingValues = {};
@@ -150,6 +171,7 @@ async function checkRecordingInput(
 export function createRecordingsService(ctx: AppContext) {
   const { database } = ctx;
   const withTotal = createListTotals(ctx);
+  const listPage = createListPages(ctx);
 
   /** Runs fn in the member's label, once the plan's catalogue gate has passed. */
   const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
@@ -184,22 +206,24 @@ export function createRecordingsService(ctx: AppContext) {
       const q = query.q?.trim() || undefined;
       const { artist, year, origin, missing } = query;
       const filters = { ...query, q, isrcFragment: q ? isrcFragment(q) : undefined };
-      const { rows, total } = await withTotal(
-        member,
-        'recordings',
-        { q, artist, year, origin, missing },
-        async (known) => {
-          if (!q) return inCatalogue(member, (tx, org) => repo.listRecordings(tx, org, filters, known));
-          requireCatalogue(member);
-          return repo.listRecordings(
-            database.asOwner(SEARCH_AS_OWNER),
-            member.organizationId,
-            filters,
-            known,
-          );
-        },
-      );
-      return { rows: rows.map(toRecordingRow), total };
+      return listPage(member, 'recordings', filters, async () => {
+        const { rows, total } = await withTotal(
+          member,
+          'recordings',
+          { q, artist, year, origin, missing },
+          async (known) => {
+            if (!q) return inCatalogue(member, (tx, org) => repo.listRecordings(tx, org, filters, known));
+            requireCatalogue(member);
+            return repo.listRecordings(
+              database.asOwner(SEARCH_AS_OWNER),
+              member.organizationId,
+              filters,
+              known,
+            );
+          },
+        );
+        return { rows: rows.map(toRecordingRow), total };
+      });
     },
 
     /** GET /api/v1/catalogue/recordings/{id} */

@@ -625,6 +625,37 @@ describe('catalogue recordings: the grid, edits, splits, ISRCs, bulk edit and li
       expect((await list('limit=1')).total).toBe(5);
     });
 
+    it('answers a page asked again from memory until the label’s data changes, never past the plan gate', async () => {
+      const org = grid.organization.id;
+      const before = await list('sort=title&limit=2');
+      const first = before.rows[0]!;
+      // A change made with the triggers off raises no data version: the kept page does not see it,
+      // which shows the page came from memory.
+      await server.database.asOwnerTransaction(
+        'tests change a row without raising the version',
+        async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await tx.execute(sql`update recordings set title = 'Aaa unseen' where id = ${first.id}`);
+        },
+      );
+      expect(await list('sort=title&limit=2')).toEqual(before);
+      // Another label asking the same page gets its own rows, not this label's kept page.
+      const theirs = await call<Page>('GET', `${BASE}?sort=title&limit=2`, undefined, outsider);
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.rows.map((row) => row.id)).not.toContain(first.id);
+      // A plan without the catalogue is refused even though the page is kept.
+      await setPlan(server.database, org, 'Starter');
+      const refused = await call<ErrorBody>('GET', `${BASE}?sort=title&limit=2`, undefined, grid);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('plan_required');
+      await setPlan(server.database, org, 'Label');
+      // Any change that raises the version (here the title put back through the table) is seen at once.
+      await owner().execute(sql`update recordings set title = ${first.title} where id = ${first.id}`);
+      await owner().execute(sql`update recordings set genre = 'Jazz' where id = ${first.id}`);
+      const after = await list('sort=title&limit=2');
+      expect(after.rows[0]).toMatchObject({ id: first.id, title: first.title, genre: 'Jazz' });
+    });
+
     it('tells each row whether it has a work and a master split, and on how many releases it is', async () => {
       const alpha = (await list('q=zed')).rows[0]!;
       expect(alpha).toMatchObject({

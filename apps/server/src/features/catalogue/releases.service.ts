@@ -10,7 +10,7 @@ import { AppError, notFound, validationError } from '../../platform/errors.ts';
 import { diff, readAudit, writeAudit } from './audit.repo.ts';
 import { changedSinceRead, refuseWhileDelivering, requireCatalogue } from './catalogue.access.ts';
 import { releaseArtworkOf } from './catalogue-files.service.ts';
-import { createListTotals } from './recordings.service.ts';
+import { createListPages, createListTotals } from './recordings.service.ts';
 import * as repo from './releases.repo.ts';
 
 type CreateBody = z.output<typeof createReleaseBody>;
@@ -126,6 +126,7 @@ async function ensureUpcFree(tx: OrgTx, organizationId: string, upc: string, rel
 export function createReleasesService(ctx: AppContext) {
   const { database } = ctx;
   const withTotal = createListTotals(ctx);
+  const listPage = createListPages(ctx);
 
   async function artworkUrl(key: string | null) {
     if (!key) return null;
@@ -209,17 +210,19 @@ export function createReleasesService(ctx: AppContext) {
     async list(member: Member, query: repo.ReleasesQuery) {
       const org = member.organizationId;
       const { q, artist, year, status, missing } = query;
-      const { rows, total } = await withTotal(
-        member,
-        'releases',
-        { q, artist, year, status, missing },
-        (known) =>
-          database.withOrg(org, async (tx) => {
-            requireCatalogue(member);
-            return repo.listReleases(tx, org, query, known);
-          }),
-      );
-      return { rows: rows.map(rowDto), total };
+      return listPage(member, 'releases', query, async () => {
+        const { rows, total } = await withTotal(
+          member,
+          'releases',
+          { q, artist, year, status, missing },
+          (known) =>
+            database.withOrg(org, async (tx) => {
+              requireCatalogue(member);
+              return repo.listReleases(tx, org, query, known);
+            }),
+        );
+        return { rows: rows.map(rowDto), total };
+      });
     },
 
     /** GET /api/v1/catalogue/releases/{id} */

@@ -18,7 +18,7 @@ import {
 } from './audit.repo.ts';
 import { changedSinceRead, requireCatalogue } from './catalogue.access.ts';
 import { labelParties } from './recordings.repo.ts';
-import { createListTotals, PERSON_NOT_FOUND } from './recordings.service.ts';
+import { createListPages, createListTotals, PERSON_NOT_FOUND } from './recordings.service.ts';
 import * as repo from './works.repo.ts';
 
 type CreateBody = z.output<typeof createWorkBody>;
@@ -133,6 +133,7 @@ const writersForAudit = (
 
 export function createWorksService(ctx: AppContext) {
   const withTotal = createListTotals(ctx);
+  const listPage = createListPages(ctx);
   const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
     requireCatalogue(member);
     return ctx.database.withOrg(member.organizationId, (tx) => fn(tx, member.organizationId));
@@ -151,12 +152,13 @@ export function createWorksService(ctx: AppContext) {
     ): Promise<{ rows: WorkRowDto[]; total: number }> {
       const q = query.q?.trim() || undefined;
       const { artist, missing } = query;
-      const { rows, total } = await withTotal(member, 'works', { q, artist, missing }, (known) =>
-        inCatalogue(member, (tx, org) =>
-          repo.listWorks(tx, org, { ...query, q, iswcFragment: q ? iswcFragment(q) : undefined }, known),
-        ),
-      );
-      return { rows: rows.map(toRow), total };
+      const filters = { ...query, q, iswcFragment: q ? iswcFragment(q) : undefined };
+      return listPage(member, 'works', filters, async () => {
+        const { rows, total } = await withTotal(member, 'works', { q, artist, missing }, (known) =>
+          inCatalogue(member, (tx, org) => repo.listWorks(tx, org, filters, known)),
+        );
+        return { rows: rows.map(toRow), total };
+      });
     },
 
     /** GET /api/v1/catalogue/works/{id} */
