@@ -4,7 +4,7 @@
 // Ends with one line "tests: N passed, N failed, N skipped" summing all passes.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { BIN, buildWebIfNeeded, ROOT, run } from './lib.mjs';
@@ -85,8 +85,11 @@ async function vitest(label, args, env = {}, { logFile } = {}) {
   timings.push(`${label}: ${minutes(Date.now() - started)}`);
 }
 
+// Vitest runs one worker per core less one (one on two cores), leaving a core idle in this pass,
+// which runs alone: its main process mostly waits. One worker per core here (docs/PERFORMANCE.md,
+// "Test suite duration"); the PostgreSQL pass below keeps the default, beside the browser tests.
 console.info('\n== Unit, component and integration tests (PGlite) ==');
-await vitest('vitest (PGlite)', []);
+await vitest('vitest (PGlite)', ['--maxWorkers', String(availableParallelism())]);
 
 // The PostgreSQL pass mostly waits on PostgreSQL, so it runs beside the browser tests (which mostly
 // wait on Chromium and the app server): about a minute and a half less on two cores. Its output is

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { LruMap } from '../cache/lru-map.ts';
 import type { Database } from '../db/index.ts';
 import { signingKeys } from '../db/schema.ts';
 
@@ -50,7 +51,7 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
   const privateKey = await importJWK(current.privateJwk as JWK, ALG);
   const publicKeys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
   for (const row of rows) publicKeys.set(row.kid, await importJWK(row.publicJwk as JWK, ALG));
-  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  const verified = new LruMap<string, { claims: AccessClaims; exp: number }>(VERIFIED_CACHE_SIZE);
   const publicJwks = rows.map((r) => r.publicJwk as JWK);
 
   return {
@@ -83,7 +84,6 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
         { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALG] },
       );
       const claims = payload as unknown as AccessClaims;
-      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
       verified.set(token, { claims, exp: payload.exp ?? 0 });
       return claims;
     },

@@ -562,7 +562,10 @@ describe('folder failures', () => {
 
   it('refuses ../x and a symbolic link that leads out of the folder', async () => {
     const outside = tempDir('mr-outside-');
-    const root = tempDir('mr-folder-root-');
+    // The root inside a folder of this test's own, so "../x" is a path nothing else may hold (in
+    // the system's temp folder, another program's "x" made the check fail).
+    const root = join(tempDir('mr-folder-parent-'), 'root');
+    mkdirSync(root);
     symlinkSync(outside, join(root, 'escape'));
     writeFileSync(join(outside, 'secret.txt'), 'secret');
     const t = await openTransport({ kind: 'folder', path: root, ackFolder: 'acks' }, {});
