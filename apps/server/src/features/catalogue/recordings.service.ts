@@ -9,7 +9,11 @@ import { normalizeIsrc } from '@music-review/core/music-codes';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
-import { createVersionedCache, organizationDataVersion } from '../../platform/cache/versioned-cache.ts';
+import {
+  createVersionedCache,
+  organizationDataVersion,
+  organizationVersions,
+} from '../../platform/cache/versioned-cache.ts';
 import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound, validationError } from '../../platform/errors.ts';
 import { type AuditEntry, deleteSplitVersions, diff, writeAudit } from './audit.repo.ts';
@@ -43,8 +47,9 @@ const SEARCH_AS_OWNER =
 const LIST_TOTALS_ENTRIES = 5000;
 
 /**
- * How many rows match a list's filters, kept under the label's data version (decisions 0005 and
- * 0007; migration 0016 raises it on every change of the tables the counts read). Counting 100,000
+ * How many rows match a list's filters, kept under the label's count version (decisions 0007 and
+ * 0032; migration 0027 raises it on every change of the tables the counts read that a count could
+ * see: not a recording's genre or BPM). Counting 100,000
  * recordings costs several milliseconds of database time on every page otherwise, while the page
  * itself walks an index for 50 rows; the version comes with the session check, so asking costs
  * nothing. `run` gets the total when it is known and answers the page with the total it used.
@@ -61,7 +66,7 @@ export function createListTotals(ctx: AppContext) {
     run: (knownTotal: number | undefined) => Promise<T>,
   ): Promise<T> => {
     const version =
-      member.dataVersion ?? (await organizationDataVersion(ctx.database, member.organizationId));
+      member.countVersion ?? (await organizationVersions(ctx.database, member.organizationId)).count;
     const key = `${member.organizationId}:${list}:${JSON.stringify(filters)}`;
     const known = cache.get(key, version, new Date());
     if (known !== undefined) return run(known);

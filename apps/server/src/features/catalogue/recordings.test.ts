@@ -656,6 +656,46 @@ describe('catalogue recordings: the grid, edits, splits, ISRCs, bulk edit and li
       expect(after.rows[0]).toMatchObject({ id: first.id, title: first.title, genre: 'Jazz' });
     });
 
+    it('keeps its totals through a save of what no list counts, and counts again after one that changes a count', async () => {
+      const before = await list('missing=isrc&limit=1');
+      expect(before.total).toBeGreaterThanOrEqual(2);
+      const target = before.rows[0]!;
+      // The target gets an ISRC with the triggers off: no version rises, so a kept total stays as it was.
+      await server.database.asOwnerTransaction(
+        'tests change a row without raising the versions',
+        async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await tx.execute(sql`update recordings set isrc = 'GBZZZ2600099' where id = ${target.id}`);
+        },
+      );
+      // Saving its genre raises the data version (the page is read again: the target has left it) but
+      // not the count version: the total is the kept one.
+      const genre = await call<RecordingDto>(
+        'PATCH',
+        `${BASE}/${target.id}`,
+        { row_version: target.row_version, genre: target.genre === 'Blues' ? 'Soul' : 'Blues' },
+        grid,
+      );
+      expect(genre.status).toBe(200);
+      const afterGenre = await list('missing=isrc&limit=1');
+      expect(afterGenre.rows.map((row) => row.id)).not.toContain(target.id);
+      expect(afterGenre.total).toBe(before.total);
+      // Saving its title may change what a search counts: counted again, the ISRC now seen too.
+      const title = await call<RecordingDto>(
+        'PATCH',
+        `${BASE}/${target.id}`,
+        { row_version: genre.body.row_version, title: `${target.title} (edit)` },
+        grid,
+      );
+      expect(title.status).toBe(200);
+      expect((await list('missing=isrc&limit=1')).total).toBe(before.total - 1);
+      // As it was, for the tests after.
+      await owner().execute(
+        sql`update recordings set isrc = null, title = ${target.title}, genre = ${target.genre} where id = ${target.id}`,
+      );
+      expect((await list('missing=isrc&limit=1')).total).toBe(before.total);
+    });
+
     it('tells each row whether it has a work and a master split, and on how many releases it is', async () => {
       const alpha = (await list('q=zed')).rows[0]!;
       expect(alpha).toMatchObject({

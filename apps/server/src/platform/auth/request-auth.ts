@@ -27,6 +27,8 @@ export interface Caller {
   dataVersion?: string;
   /** The label's income version (migration 0024), read with the session like dataVersion. */
   incomeVersion?: string;
+  /** The catalogue's count version (migration 0027): the lists' totals are kept under it. */
+  countVersion?: string;
   /**
    * Whether the organization's plan includes the catalogue (subscription_plans.has_catalogue),
    * read with the session: the catalogue's endpoints check it without a query of their own.
@@ -79,6 +81,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
       has_verified_factor: boolean;
       data_version: string | null;
       income_version: string | null;
+      count_version: string | null;
       has_catalogue: boolean | null;
     }>(
       'a request names its user before its organization is known',
@@ -87,6 +90,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
          exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
            as has_verified_factor,
          v.version::text as data_version, v.income_version::text as income_version,
+         v.count_version::text as count_version,
          (select p.has_catalogue from organizations o join subscription_plans p on p.id = o.subscription_plan_id
            where o.id = r.organization_id) as has_catalogue
        from auth_sessions s left join reviewers r on r.user_id = s.user_id
@@ -107,6 +111,7 @@ export function createRequestAuth(database: Database, keys: KeyRing) {
         ? {
             dataVersion: row.data_version ?? '0',
             incomeVersion: row.income_version ?? '0',
+            countVersion: row.count_version ?? '0',
             hasCatalogue: row.has_catalogue === true,
           }
         : {}),

@@ -17,15 +17,24 @@ export async function organizationDataVersion(database: Database, organizationId
 export async function organizationVersions(
   database: Database,
   organizationId: string,
-): Promise<{ data: string; income: string }> {
-  const rows = await database.preparedAsOwner<{ version: string; income_version: string }>(
+): Promise<{ data: string; income: string; count: string }> {
+  const rows = await database.preparedAsOwner<{
+    version: string;
+    income_version: string;
+    count_version: string;
+  }>(
     'one primary-key read on the hot path of cached answers, filtered on the organization',
     'organization_versions',
-    `select version::text as version, income_version::text as income_version
+    `select version::text as version, income_version::text as income_version,
+       count_version::text as count_version
      from organization_data_versions where organization_id = $1`,
     [organizationId],
   );
-  return { data: rows[0]?.version ?? '0', income: rows[0]?.income_version ?? '0' };
+  return {
+    data: rows[0]?.version ?? '0',
+    income: rows[0]?.income_version ?? '0',
+    count: rows[0]?.count_version ?? '0',
+  };
 }
 
 interface Entry<T> {

@@ -166,6 +166,12 @@ export const organizationDataVersions = pgTable('organization_data_versions', {
    * name; migration 0024): reviewing demos leaves those answers cached (decision 0030).
    */
   incomeVersion: bigint('income_version', { mode: 'number' }).notNull().default(0),
+  /**
+   * Raised by the catalogue's tables when something a list's count filters on may have changed
+   * (migration 0027): a row added or removed, or a recording's title, artist, ISRC, year, origin or
+   * work. The lists' totals are kept under it, so saving a genre or a BPM counts nothing again.
+   */
+  countVersion: bigint('count_version', { mode: 'number' }).notNull().default(0),
 });
 
 // Fixed-window counters shared by every server copy.
