@@ -5,7 +5,7 @@ import type {
   RecordingRowDto,
 } from '@music-review/core/contracts/catalogue';
 import { MUSIC_CODE_MESSAGES } from '@music-review/core/music-codes';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/index.ts';
 import { adminWithLabel, memberOf, setPlan } from '../../test/api-helpers.ts';
@@ -45,6 +45,12 @@ describe('catalogue recordings: the grid, edits, splits, ISRCs, bulk edit and li
     return { status: res.statusCode, body: res.json<T>() };
   };
   const owner = () => server.database.asOwner('tests build rows directly');
+  /** A change that raises no version (the triggers off for its transaction): what a cache cannot see. */
+  const withoutTriggers = (statement: SQL) =>
+    server.database.asOwnerTransaction('tests change rows without raising the versions', async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(statement);
+    });
   const create = async (fields: Record<string, unknown>) => {
     const res = await call<RecordingDto>('POST', BASE, fields);
     if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -631,13 +637,7 @@ describe('catalogue recordings: the grid, edits, splits, ISRCs, bulk edit and li
       const first = before.rows[0]!;
       // A change made with the triggers off raises no data version: the kept page does not see it,
       // which shows the page came from memory.
-      await server.database.asOwnerTransaction(
-        'tests change a row without raising the version',
-        async (tx) => {
-          await tx.execute(sql`set local session_replication_role = replica`);
-          await tx.execute(sql`update recordings set title = 'Aaa unseen' where id = ${first.id}`);
-        },
-      );
+      await withoutTriggers(sql`update recordings set title = 'Aaa unseen' where id = ${first.id}`);
       expect(await list('sort=title&limit=2')).toEqual(before);
       // Another label asking the same page gets its own rows, not this label's kept page.
       const theirs = await call<Page>('GET', `${BASE}?sort=title&limit=2`, undefined, outsider);
@@ -661,13 +661,7 @@ describe('catalogue recordings: the grid, edits, splits, ISRCs, bulk edit and li
       expect(before.total).toBeGreaterThanOrEqual(2);
       const target = before.rows[0]!;
       // The target gets an ISRC with the triggers off: no version rises, so a kept total stays as it was.
-      await server.database.asOwnerTransaction(
-        'tests change a row without raising the versions',
-        async (tx) => {
-          await tx.execute(sql`set local session_replication_role = replica`);
-          await tx.execute(sql`update recordings set isrc = 'GBZZZ2600099' where id = ${target.id}`);
-        },
-      );
+      await withoutTriggers(sql`update recordings set isrc = 'GBZZZ2600099' where id = ${target.id}`);
       // Saving its genre raises the data version (the page is read again: the target has left it) but
       // not the count version: the total is the kept one.
       const genre = await call<RecordingDto>(
