@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import type { OrgTx } from '../../platform/db/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { linkMail, type Mail } from '../../platform/mail/mailer.ts';
+import { linkMail, sendEach } from '../../platform/mail/mailer.ts';
 import { useGatedFeature } from '../../platform/plans/feature-access.ts';
 import { createPublicLink } from '../../platform/public-links/public-links.ts';
 import type { ContractDocuments } from './contracts.documents.ts';
@@ -85,9 +85,8 @@ export function createContractMemberActions(ctx: AppContext, documents: Contract
 
   /** Mails each signer their links; answers the addresses that could not be mailed. */
   async function mailSigners(links: SignerLinkDto[], labelName: string, title: string, note: string | null) {
-    const failed: string[] = [];
-    for (const link of links) {
-      const mail: Mail = linkMail(
+    const mails = links.map((link) =>
+      linkMail(
         link.email,
         `${labelName} sent you "${title}" to sign`,
         `Hello ${link.name}, ${labelName} asks you to review and sign "${title}" electronically. The link is for you only and works once, for 30 days.`,
@@ -97,14 +96,9 @@ export function createContractMemberActions(ctx: AppContext, documents: Contract
           note,
           footer: `If you do not want to sign, you can decline and tell the label why: ${link.decline_url}`,
         },
-      );
-      try {
-        await ctx.mailer.send(mail);
-      } catch {
-        failed.push(link.email);
-      }
-    }
-    return failed;
+      ),
+    );
+    return sendEach(ctx.mailer, mails);
   }
 
   return {

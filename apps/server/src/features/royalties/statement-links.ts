@@ -14,7 +14,7 @@ import {
 } from '@music-review/core/royalty-statements';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { linkMail } from '../../platform/mail/mailer.ts';
+import { linkMail, sendEach } from '../../platform/mail/mailer.ts';
 import { linkRefusal, openPublicLink } from '../../platform/public-links/open-link.ts';
 import { createPublicLink, listPublicLinks } from '../../platform/public-links/public-links.ts';
 import * as repo from './periods.repo.ts';
@@ -76,27 +76,21 @@ export async function afterPublish(
     return { labelName: label?.app_name?.trim() || label?.name || 'Your label', periodName: name, links };
   });
   if (!issued) return { links: 0, mailed: 0, without_email: 0, mail_failed: [] };
-  let mailed = 0;
-  const failed: string[] = [];
-  for (const link of issued.links) {
-    if (!link.email) continue;
+  const mails = issued.links.flatMap((link) => {
+    if (!link.email) return [];
     const text = statementMail(issued.labelName, issued.periodName, link.payee_name);
-    try {
-      await mailer.send(
-        linkMail(link.email, text.subject, text.intro, text.linkText, link.url, {
-          footer: `The link works until ${link.expiresAt.toUTCString().slice(0, 16)}. If you did not expect this, you can ignore this email.`,
-        }),
-      );
-      mailed++;
-    } catch {
-      failed.push(link.email);
-    }
-  }
+    return [
+      linkMail(link.email, text.subject, text.intro, text.linkText, link.url, {
+        footer: `The link works until ${link.expiresAt.toUTCString().slice(0, 16)}. If you did not expect this, you can ignore this email.`,
+      }),
+    ];
+  });
+  const failed = await sendEach(mailer, mails);
   if (failed.length > 0) console.warn(`statement links: ${failed.length} mail(s) could not be sent`);
   return {
     links: issued.links.length,
-    mailed,
-    without_email: issued.links.filter((l) => !l.email).length,
+    mailed: mails.length - failed.length,
+    without_email: issued.links.length - mails.length,
     mail_failed: failed,
   };
 }

@@ -42,6 +42,22 @@ export function createMailer(options: {
   };
 }
 
+/**
+ * Sends each mail in turn; answers the addresses whose mail could not be sent (SMTP refused or
+ * unreachable), so a caller that already did its work reports them instead of failing.
+ */
+export async function sendEach(mailer: Mailer, mails: readonly Mail[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const mail of mails) {
+    try {
+      await mailer.send(mail);
+    } catch {
+      failed.push(mail.to);
+    }
+  }
+  return failed;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
