@@ -93,6 +93,16 @@ const envSchema = z.object({
   /** Catalogue list pages kept per server copy under the label's data version (decision 0032); 0: off. */
   CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   /**
+   * Megabytes of list orders kept per server copy (16 bytes a row: 64 MB holds four million rows), from
+   * which pages deep in a catalogue list are taken (decision 0033); 0: off, deep pages walk the index.
+   */
+  CATALOGUE_ORDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /**
+   * How long a deep page waits for its list's order to be read before it walks the index instead
+   * (decision 0033), in milliseconds.
+   */
+  CATALOGUE_ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(20),
+  /**
    * Support staff (comma-separated account emails): they see every label's support conversations
    * and answer them. Unset: support@demo.test when the demo data is seeded outside production, else nobody.
    */

@@ -1,6 +1,7 @@
 import type { RecordingArtistRole, RecordingOrigin } from '@music-review/core/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
-import { type OrgTx, type OwnerScope, queryRows } from '../../platform/db/index.ts';
+import { type Database, type OrgTx, type OwnerScope, queryRows } from '../../platform/db/index.ts';
+import { asBuffer } from './list-order.ts';
 
 /** The columns a member edits, named as in the API and the table alike. */
 export const RECORDING_FIELDS = [
@@ -148,6 +149,67 @@ function recordingFilters(
 const hasFilter = (query: RecordingsQuery) =>
   Boolean(query.q || query.artist || query.origin || query.missing) || query.year !== undefined;
 
+/** A grid row's columns, of the recording `p`: what it lacks and on how many releases, per row (as ROWS_BY_IDS_SQL). */
+const rowColumns = (organizationId: string) =>
+  sql`p.id, p.title, p.version, p.display_artist, p.isrc, p.duration_seconds, p.explicit, p.genre,
+    p.language, p.recording_year, p.origin, p.work_id is not null as has_work,
+    ${hasMasterSplit(organizationId, sql`p.id`)} as has_master_split,
+    (select count(distinct rt.release_id)::int from release_tracks rt
+      where rt.organization_id = ${organizationId} and rt.recording_id = p.id) as release_count,
+    p.updated_at, p.row_version`;
+
+/**
+ * Every recording the list shows, in its order: their ids as 16-byte UUIDs end to end (1.6 MB for
+ * 100,000), built by the database as one value: the ids in the sort's index order into an array
+ * (ARRAY(subquery) keeps the subquery's order), as hex, joined and decoded. An ordered aggregate
+ * sorted them again (80-200 ms for 100,000 on PostgreSQL 15), and reading 100,000 rows into the
+ * server cost twice that, on the server's CPU. A page deep in the list is then taken from it
+ * (recordingsByIds) without walking the sort's index to the page's offset each time.
+ */
+export async function recordingOrder(
+  tx: OrgTx | OwnerScope,
+  organizationId: string,
+  query: RecordingsQuery,
+): Promise<Buffer> {
+  const key = SORT_KEYS[query.sort];
+  const dir = sql.raw(query.dir === 'desc' ? 'desc' : 'asc');
+  const [row] = await queryRows<{ ids: Uint8Array | null }>(
+    tx,
+    sql`select decode(array_to_string(array(
+          select encode(uuid_send(r.id), 'hex') from recordings r
+          where ${recordingFilters(organizationId, query)}
+          order by ${key} ${dir}, r.id ${dir}), ''), 'hex') as ids`,
+  );
+  return asBuffer(row?.ids);
+}
+
+const ROWS_BY_IDS_SQL = `select p.id, p.title, p.version, p.display_artist, p.isrc, p.duration_seconds,
+    p.explicit, p.genre, p.language, p.recording_year, p.origin, p.work_id is not null as has_work,
+    exists (select 1 from master_splits ms where ms.organization_id = $1 and ms.recording_id = p.id)
+      as has_master_split,
+    (select count(distinct rt.release_id)::int from release_tracks rt
+      where rt.organization_id = $1 and rt.recording_id = p.id) as release_count,
+    p.updated_at, p.row_version
+  from unnest($2::uuid[]) with ordinality k(id, n)
+  join recordings p on p.organization_id = $1 and p.id = k.id
+  order by k.n`;
+
+/**
+ * The grid's rows of these recordings of the label, in the order given (one gone is left out): the
+ * columns of rowColumns, as one statement prepared once per connection, outside row-level security
+ * (it filters every table it reads on the label itself, as the searches do): a page taken from a
+ * kept order is one round trip to the database, not a transaction's three, and is not planned anew.
+ */
+export async function recordingsByIds(database: Database, organizationId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return database.preparedAsOwner<RecordingListRow>(
+    'a page of a kept list order: every table read is filtered on the organization in the statement',
+    'catalogue_recordings_by_ids_v1',
+    ROWS_BY_IDS_SQL,
+    [organizationId, ids],
+  );
+}
+
 /**
  * A page of the label's recordings and how many match. Every table the statements read is filtered
  * on the organization in the statement itself: a search runs them as the owner (the trigram
@@ -181,14 +243,7 @@ export async function listRecordings(
   const order = hasFilter(query) ? sql`p.sort_key ${dir}, p.id ${dir}` : sql`k.sort_key ${dir}, k.id ${dir}`;
   const rows = await queryRows<RecordingListRow>(
     tx,
-    sql`select p.id, p.title, p.version, p.display_artist, p.isrc, p.duration_seconds, p.explicit, p.genre,
-          p.language, p.recording_year, p.origin, p.work_id is not null as has_work,
-          ${hasMasterSplit(organizationId, sql`p.id`)} as has_master_split,
-          (select count(distinct rt.release_id)::int from release_tracks rt
-            where rt.organization_id = ${organizationId} and rt.recording_id = p.id) as release_count,
-          p.updated_at, p.row_version
-        from ${page}
-        order by ${order}`,
+    sql`select ${rowColumns(organizationId)} from ${page} order by ${order}`,
   );
   // A short first page is the whole answer: no second pass to count.
   if (rows.length > 0 && rows.length < query.limit) return { rows, total: query.offset + rows.length };

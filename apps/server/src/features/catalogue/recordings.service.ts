@@ -19,6 +19,7 @@ import { AppError, notFound, validationError } from '../../platform/errors.ts';
 import { type AuditEntry, deleteSplitVersions, diff, writeAudit } from './audit.repo.ts';
 import { changedSinceRead, refuseWhileDelivering, requireCatalogue } from './catalogue.access.ts';
 import { describeMasterFile } from './catalogue-files.service.ts';
+import { createListOrders } from './list-order.ts';
 import { readRecording, toRecordingRow } from './recordings.dto.ts';
 import * as repo from './recordings.repo.ts';
 
@@ -177,6 +178,7 @@ export function createRecordingsService(ctx: AppContext) {
   const { database } = ctx;
   const withTotal = createListTotals(ctx);
   const listPage = createListPages(ctx);
+  const orders = createListOrders(ctx);
 
   /** Runs fn in the member's label, once the plan's catalogue gate has passed. */
   const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
@@ -212,6 +214,23 @@ export function createRecordingsService(ctx: AppContext) {
       const { artist, year, origin, missing } = query;
       const filters = { ...query, q, isrcFragment: q ? isrcFragment(q) : undefined };
       return listPage(member, 'recordings', filters, async () => {
+        if (orders.serves(query.offset)) {
+          const { limit, offset, ...ordered } = filters;
+          const page = await orders.page(
+            member,
+            'recordings',
+            ordered,
+            offset,
+            limit,
+            () =>
+              q
+                ? repo.recordingOrder(database.asOwner(SEARCH_AS_OWNER), member.organizationId, filters)
+                : inCatalogue(member, (tx, org) => repo.recordingOrder(tx, org, filters)),
+            async (ids) =>
+              (await repo.recordingsByIds(database, member.organizationId, ids)).map(toRecordingRow),
+          );
+          if (page) return page;
+        }
         const { rows, total } = await withTotal(
           member,
           'recordings',

@@ -23,4 +23,20 @@ describe('LruMap', () => {
     expect(map.size).toBe(0);
     expect(map.get('a')).toBeUndefined();
   });
+
+  it('with a weight, bounds the total weight: a heavy entry pushes out several, one heavier than the bound is not kept', () => {
+    const map = new LruMap<string, string>(10, (value) => value.length);
+    map.set('a', 'xxxx');
+    map.set('b', 'xxxx');
+    expect(map.totalWeight).toBe(8);
+    map.set('c', 'xxxxxxxx'); // a and b go
+    expect([...map].map(([k]) => k)).toEqual(['c']);
+    map.set('c', 'xx'); // replaced: its old weight is given back
+    map.set('d', 'xxxxxxxx');
+    expect([...map].map(([k]) => k)).toEqual(['c', 'd']);
+    expect(map.totalWeight).toBe(10);
+    map.set('e', 'x'.repeat(11));
+    expect(map.peek('e')).toBeUndefined();
+    expect(map.totalWeight).toBe(0);
+  });
 });

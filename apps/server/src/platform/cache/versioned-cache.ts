@@ -47,10 +47,10 @@ interface Entry<T> {
  * Answers filed under an organization's data version (decisions 0005 and 0007): an entry is served
  * again only for the same version and before its validUntil. Bounded: the least recently used
  * entries go first; 0 entries turns the cache off. Misses for the same key and version share one
- * computation (single flight).
+ * computation (single flight). With `weigh`, `maxEntries` bounds the entries' total weight instead.
  */
-export function createVersionedCache<T>(maxEntries = 1000) {
-  const entries = new LruMap<string, Entry<T>>(maxEntries);
+export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) => number) {
+  const entries = new LruMap<string, Entry<T>>(maxEntries, weigh && ((entry) => weigh(entry.value)));
   const inFlight = new Map<string, Promise<T>>();
 
   function get(key: string, version: string, now: Date): T | undefined {

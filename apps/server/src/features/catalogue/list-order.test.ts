@@ -1,0 +1,177 @@
+import type { RecordingRowDto } from '@music-review/core/contracts/catalogue';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/index.ts';
+import { adminWithLabel, setPlan } from '../../test/api-helpers.ts';
+import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { ORDER_FROM_OFFSET } from './list-order.ts';
+
+type Account = Awaited<ReturnType<typeof adminWithLabel>>;
+type Page = { rows: RecordingRowDto[]; total: number };
+
+const BASE = '/api/v1/catalogue/recordings';
+/** Enough recordings that pages from ORDER_FROM_OFFSET on exist: 1,000 and a bit. */
+const LABEL_ROWS = ORDER_FROM_OFFSET + 100;
+const SORTS = ['title', 'artist', 'year', 'isrc', 'updated'] as const;
+
+// Pages deep in a list (from ORDER_FROM_OFFSET) are taken from the list's kept order (decision
+// 0033); nearer the top they walk the sort's index. Both must give one and the same order.
+describe('catalogue lists: pages deep in a list', () => {
+  let server: TestServer;
+  let admin: Account;
+  let outsider: Account;
+
+  const page = async (query: string) => {
+    const res = await server.app.inject({ method: 'GET', url: `${BASE}?${query}`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    return res.json<Page>();
+  };
+  const owner = () => server.database.asOwner('tests build rows directly');
+
+  beforeAll(async () => {
+    // Every deep page waits for its list's order (the default 20 ms wait would let a slow first
+    // read walk instead, which answers the same but would not show the kept order at work).
+    server = await createTestServer({ CATALOGUE_ORDER_WAIT_MS: '60000' });
+    admin = await adminWithLabel(server.app, 'Deep Lists');
+    outsider = await adminWithLabel(server.app, 'Elsewhere');
+    await setPlan(server.database, admin.organization.id, 'Label');
+    // Titles repeat (ties broken by id), some years and ISRCs are missing (nulls sort last going
+    // up, first going down), and the last changes are all different.
+    await owner().execute(sql`insert into recordings
+        (organization_id, title, display_artist, isrc, recording_year, origin, updated_at)
+      select ${admin.organization.id}, 'Song ' || (i % 400), 'Artist ' || (i % 37),
+        case when i % 7 = 0 then null else 'GBAAA26' || lpad(i::text, 5, '0') end,
+        case when i % 5 = 0 then null else 1990 + i % 30 end, 'imported',
+        now() - i * interval '1 minute'
+      from generate_series(1, ${LABEL_ROWS}) i`);
+    await owner().execute(sql`insert into recordings (organization_id, title, display_artist, origin)
+      select ${outsider.organization.id}, 'Song ' || i, 'Theirs', 'imported' from generate_series(1, 50) i`);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('gives the same order as the index walk, for every sort both ways, with the whole total', async () => {
+    for (const sort of SORTS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        // 40 rows across the line: the first 20 walked, the rest from the kept order.
+        const walked = await page(`sort=${sort}&dir=${dir}&offset=${ORDER_FROM_OFFSET - 20}&limit=40`);
+        const ordered = await page(`sort=${sort}&dir=${dir}&offset=${ORDER_FROM_OFFSET}&limit=20`);
+        expect(ordered.total, `${sort} ${dir}`).toBe(LABEL_ROWS);
+        expect(
+          ordered.rows.map((r) => r.id),
+          `${sort} ${dir}`,
+        ).toEqual(walked.rows.slice(20).map((r) => r.id));
+        expect(ordered.rows[0]).toEqual(walked.rows[20]);
+      }
+    }
+  });
+
+  it('reaches every row of the label once, none of another label’s, and ends where the list ends', async () => {
+    const seen = new Set<string>();
+    for (let offset = 0; offset < LABEL_ROWS; offset += 200) {
+      const { rows, total } = await page(`sort=title&offset=${offset}&limit=200`);
+      expect(total).toBe(LABEL_ROWS);
+      for (const row of rows) seen.add(row.id);
+    }
+    expect(seen.size).toBe(LABEL_ROWS);
+    const [theirs] = await queryRows<{ n: number }>(
+      owner(),
+      sql`select count(*)::int as n from recordings where organization_id = ${outsider.organization.id}
+          and id in (${sql.join(
+            [...seen].map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    expect(theirs!.n).toBe(0);
+    expect(await page(`sort=title&offset=${LABEL_ROWS - 10}&limit=50`)).toMatchObject({ total: LABEL_ROWS });
+    expect((await page(`sort=title&offset=${LABEL_ROWS - 10}&limit=50`)).rows).toHaveLength(10);
+    expect(await page(`sort=title&offset=${LABEL_ROWS}&limit=50`)).toEqual({ rows: [], total: LABEL_ROWS });
+  });
+
+  it('walks the index for a deep page while its list’s order is still being read, with the same answer', async () => {
+    // A second server on the same database that never waits for an order.
+    const eager = await createTestServer({ CATALOGUE_ORDER_WAIT_MS: '0' }, server.database);
+    try {
+      for (const query of ['sort=artist&dir=desc', 'sort=year', 'q=song&sort=isrc']) {
+        const at = `${query}&offset=${ORDER_FROM_OFFSET + 7}&limit=30`;
+        const res = await eager.app.inject({ method: 'GET', url: `${BASE}?${at}`, headers: admin.headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.json<Page>(), query).toEqual(await page(at));
+      }
+    } finally {
+      await eager.close();
+    }
+  });
+
+  it('keeps the order of a search and a filter too', async () => {
+    for (const query of ['q=song', 'origin=imported']) {
+      const walked = await page(`${query}&sort=artist&offset=${ORDER_FROM_OFFSET - 10}&limit=30`);
+      const ordered = await page(`${query}&sort=artist&offset=${ORDER_FROM_OFFSET}&limit=20`);
+      expect(ordered.total).toBe(LABEL_ROWS);
+      expect(ordered.rows.map((r) => r.id)).toEqual(walked.rows.slice(10).map((r) => r.id));
+    }
+  });
+
+  it('keeps the order until a count changes and the rows until any change; then reads them again', async () => {
+    const at = `sort=title&offset=${ORDER_FROM_OFFSET + 30}&limit=5`;
+    const before = await page(at);
+    const target = before.rows[0]!;
+    // A rename with the triggers off raises no version: what is kept is served (this page was not
+    // asked before, but its rows were read with the block around them).
+    await server.database.asOwnerTransaction(
+      'tests change a row without raising the versions',
+      async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update recordings set title = 'Aaa renamed' where id = ${target.id}`);
+      },
+    );
+    const kept = await page(`sort=title&offset=${ORDER_FROM_OFFSET + 30}&limit=4`);
+    expect(kept.rows[0]).toEqual(target);
+    // A save that no count reads (a genre) raises the data version only: the rows are read again,
+    // the order is kept, so the renamed row shows its new title in its old place.
+    const other = before.rows[4]!;
+    const saved = await server.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/${other.id}`,
+      headers: admin.headers,
+      payload: { row_version: other.row_version, genre: 'Soul' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const reread = await page(`sort=title&offset=${ORDER_FROM_OFFSET + 30}&limit=3`);
+    expect(reread.rows[0]).toMatchObject({ id: target.id, title: 'Aaa renamed' });
+    // A recording added through the API comes first under its title: every row moves down one.
+    const res = await server.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: admin.headers,
+      payload: { title: 'Aaa added', display_artist: 'New' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await page(`sort=title&offset=${ORDER_FROM_OFFSET + 40}&limit=3`)).total).toBe(LABEL_ROWS + 1);
+    const top = await page('sort=title&limit=2');
+    expect(top.rows.map((r) => r.title)).toEqual(['Aaa added', 'Aaa renamed']);
+    // The rows after the renamed one had it above them already: one more above them now.
+    const shifted = await page(`sort=title&offset=${ORDER_FROM_OFFSET + 32}&limit=4`);
+    expect(shifted.rows.map((r) => r.id)).toEqual(before.rows.slice(1, 5).map((r) => r.id));
+  });
+
+  it('orders by last change again after any save, though no count changed', async () => {
+    const { total } = await page('sort=updated&limit=1');
+    // Both ways read (and keep) the order first, going down the oldest change is the last row.
+    const end = `sort=updated&dir=asc&offset=${total - 1}&limit=1`;
+    const newestBefore = (await page(end)).rows[0]!;
+    const oldest = (await page(`sort=updated&dir=desc&offset=${total - 1}&limit=1`)).rows[0]!;
+    expect(oldest.id).not.toBe(newestBefore.id);
+    const res = await server.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/${oldest.id}`,
+      headers: admin.headers,
+      payload: { row_version: oldest.row_version, genre: 'Jazz' },
+    });
+    expect(res.statusCode).toBe(200);
+    // The oldest change is now the newest: going up it is the last row, far past the line.
+    expect((await page(end)).rows.map((r) => r.id)).toEqual([oldest.id]);
+  });
+});
