@@ -68,6 +68,21 @@ describe('catalogue lists: pages deep in a list', () => {
     }
   });
 
+  it('writes a row the same either way, to the millisecond of its last change', async () => {
+    // The two ways read a row through different statements and type parsers (the walk through the
+    // query builder, which hands timestamps over as text; the kept order's prepared statement as a
+    // Date): the answer must not show which way a page came.
+    const walked = await page(`sort=title&offset=${ORDER_FROM_OFFSET - 1}&limit=2`);
+    const target = walked.rows[1]!;
+    await owner().execute(
+      sql`update recordings set updated_at = '2026-03-04 05:06:07.129+00' where id = ${target.id}`,
+    );
+    const again = await page(`sort=title&offset=${ORDER_FROM_OFFSET - 1}&limit=2`);
+    const ordered = await page(`sort=title&offset=${ORDER_FROM_OFFSET}&limit=1`);
+    expect(again.rows[1]!.updated_at).toBe('2026-03-04T05:06:07.129Z');
+    expect(ordered.rows).toEqual([again.rows[1]]);
+  });
+
   it('reaches every row of the label once, none of another label’s, and ends where the list ends', async () => {
     const seen = new Set<string>();
     for (let offset = 0; offset < LABEL_ROWS; offset += 200) {
