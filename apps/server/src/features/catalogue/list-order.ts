@@ -115,18 +115,22 @@ export function createListOrders(ctx: AppContext) {
       }
       const total = orderLength(order);
       const end = Math.min(total, offset + limit);
+      const blockVersion = `${orderVersion}:${versions.data}`;
       const blockAt = (block: number) =>
-        blocks.through(`${key}:${block}`, `${orderVersion}:${versions.data}`, new Date(), () =>
+        blocks.through(`${key}:${block}`, blockVersion, new Date(), () =>
           readRows(idsAt(order, block * BLOCK_ROWS, BLOCK_ROWS)),
         ) as Promise<T[]>;
       // Without kept blocks (CATALOGUE_CACHE_ENTRIES=0) a page reads its own rows only.
       if (!blocks.enabled) return { rows: await readRows(idsAt(order, offset, end - offset)), total };
       const first = Math.floor(offset / BLOCK_ROWS);
       const last = Math.floor((Math.max(end, offset + 1) - 1) / BLOCK_ROWS);
-      // Read ahead: the next blocks are read while this page is answered, so a member scrolling on
-      // finds them ready. A read ahead that fails is read again when asked for.
-      for (let block = last + 1; block <= last + READ_AHEAD_BLOCKS && block * BLOCK_ROWS < total; block++)
-        blockAt(block).catch(() => {});
+      // Read ahead when the list is being scrolled (the block before this page's was read at this
+      // version): the next blocks are read while this page is answered, so the member scrolling on
+      // finds them ready. A page asked alone (a jump, or a page asked again after a save) reads its
+      // own block only. A read ahead that fails is read again when asked for.
+      if (first > 0 && blocks.has(`${key}:${first - 1}`, blockVersion, now))
+        for (let block = last + 1; block <= last + READ_AHEAD_BLOCKS && block * BLOCK_ROWS < total; block++)
+          blockAt(block).catch(() => {});
       const rows: T[] = [];
       for (let block = first; block * BLOCK_ROWS < end; block++) {
         const start = block * BLOCK_ROWS;
