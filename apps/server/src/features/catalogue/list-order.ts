@@ -60,8 +60,8 @@ export function idsAt(packed: Buffer, offset: number, limit: number): string[] {
  * sort under the version its rows' order and membership depend on (decision 0033): the count version
  * (migration 0027: it rises when a row comes or goes or a sorted or filtered column changes), or
  * the data version for a sort on the last change, which any save moves. A page deep in the list is
- * then a slice of ids and a primary-key read of 50 rows, instead of a walk of the sort's index to
- * its offset on every request; the order's length is the list's total. Bounded in bytes
+ * then a slice of ids and a primary-key read of its rows (a block of 200 at a time), instead of a
+ * walk of the sort's index to its offset on every request; the order's length is the list's total. Bounded in bytes
  * (`CATALOGUE_ORDER_CACHE_MB`); misses at one version share one read.
  */
 export function createListOrders(ctx: AppContext) {
