@@ -81,3 +81,12 @@ export const analyticsExportQuery = z
 export type PerformanceQuery = z.output<typeof performanceQuery>;
 export type BreakdownQuery = z.output<typeof breakdownQuery>;
 export type AnalyticsExportQuery = z.output<typeof analyticsExportQuery>;
+
+/**
+ * Every analytics answer's `updating` (decision 0034): true when it is the label's answer from
+ * before its latest change, answered while the new one is computed; ask again shortly.
+ */
+export const answerUpdating = z.boolean().meta({
+  description:
+    'True: these figures are from before the label’s latest change; the new ones are being computed, ask again shortly.',
+});

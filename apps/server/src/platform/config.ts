@@ -90,6 +90,11 @@ const envSchema = z.object({
    * cache off.
    */
   ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /**
+   * After the label's data changed, how long a request waits for its analytics answer to be computed
+   * again before it is answered the kept one, marked `updating` (decision 0034), in milliseconds.
+   */
+  ANALYTICS_FRESH_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(50),
   /** Catalogue list pages kept per server copy under the label's data version (decision 0032); 0: off. */
   CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   /**

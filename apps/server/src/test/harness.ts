@@ -60,6 +60,9 @@ export async function createTestServer(
     LOG_LEVEL: 'silent',
     APP_URL: 'http://app.test',
     SEED_DEMO: 'false',
+    // A test that changes data and asks again reads the new analytics answer however slow the
+    // machine; the kept answer answered meanwhile (decision 0034) is tested with a short wait.
+    ANALYTICS_FRESH_WAIT_MS: '600000',
     ...env,
   });
   const ctx = await createContext(config, db);

@@ -12,6 +12,7 @@ import {
   isIsoDate,
   SUBMISSION_SOURCE_KINDS,
 } from '../analytics-ar.ts';
+import { answerUpdating } from '../analytics-schemas.ts';
 import { fileResponse } from '../contract-schemas.ts';
 import { endpoint } from '../endpoint.ts';
 
@@ -60,6 +61,7 @@ const rateUsed = z.object({
 const byKind = z.object({ team: z.number(), external: z.number(), none: z.number() });
 
 const funnel = z.object({
+  updating: answerUpdating,
   range: z.object({ from: z.string(), to: z.string(), weeks: z.number() }),
   team_size: z.number(),
   threshold: z.number().meta({ description: 'Reviewers the 60 % threshold needs: ceil(60 % of the team).' }),
@@ -135,6 +137,7 @@ const reviewScore = z.object({
 });
 
 const demoRevenue = z.object({
+  updating: answerUpdating,
   reporting_currency: z.string(),
   rates_used: z.array(rateUsed),
   demos: z.array(

@@ -13,6 +13,7 @@ import {
   INCOME_EXPORT_REPORTS,
   MONTH_PATTERN,
 } from '../analytics-income.ts';
+import { answerUpdating } from '../analytics-schemas.ts';
 import { fileResponse, pagingQuery } from '../contract-schemas.ts';
 import { endpoint } from '../endpoint.ts';
 import { SALE_TYPES } from '../royalty-sources.ts';
@@ -97,6 +98,7 @@ export const analyticsMissingIncome = endpoint({
   responses: {
     200: z.object({
       alerts: z.array(incomeAlert),
+      updating: answerUpdating,
       total: z.number(),
       has_statements: z.boolean().meta({ description: 'Whether the label has any imported statement.' }),
     }),
@@ -187,6 +189,7 @@ export const analyticsCatalogueValue = endpoint({
   }),
   responses: {
     200: z.object({
+      updating: answerUpdating,
       from: z
         .string()
         .nullable()

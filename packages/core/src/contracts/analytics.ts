@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { BREAKDOWN_DIMENSIONS, BREAKDOWN_ROW_KINDS, LIFECYCLE_BUCKETS } from '../analytics.ts';
-import { analyticsExportQuery, breakdownQuery, performanceQuery } from '../analytics-schemas.ts';
+import { analyticsExportQuery, answerUpdating, breakdownQuery, performanceQuery } from '../analytics-schemas.ts';
 import { fileResponse } from '../contract-schemas.ts';
 import { endpoint } from '../endpoint.ts';
 
@@ -43,6 +43,7 @@ const common = {
   range: range.extend({ months: z.number() }),
   previous_range: range,
   rates_used: z.array(rateUsed),
+  updating: answerUpdating,
 };
 
 export const analyticsPerformance = endpoint({

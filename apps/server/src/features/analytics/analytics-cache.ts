@@ -18,11 +18,16 @@
  *   answer is never older than the version it is filed under.
  * - An answer that took today's date for a default (a range without dates, the funnel's weeks up to
  *   today) is also keyed by the UTC day and expires at the next UTC midnight.
+ * - After a change, a request waits `ANALYTICS_FRESH_WAIT_MS` for the new answer; past it, it is
+ *   answered the kept one with `updating: true` while the new one is computed (decision 0034): a
+ *   year of rollups summed again takes seconds on a large label, and every request arriving
+ *   meanwhile waited for it. Every answer says `updating`; the page asks again while it is true.
  */
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { LruMap } from '../../platform/cache/lru-map.ts';
 import { markShared } from '../../platform/cache/shared-answers.ts';
+import { sanitizeError } from '../../platform/logging.ts';
 import { createVersionedCache, organizationVersions } from '../../platform/cache/versioned-cache.ts';
 
 /** The cached endpoints (the key's second part). */
@@ -77,6 +82,9 @@ export const ANALYTICS_REFRESH_MS = 15_000;
 const REFRESH_WITHIN_MS = 60 * 60_000;
 const REFRESH_PER_LABEL = 20;
 
+/** Whether an answer is the kept one, answered while the label's new one is being computed. */
+export type Updating = { updating: boolean };
+
 /** An answer a member viewed: what renews it once its label's data changes. */
 interface Viewed {
   org: string;
@@ -99,6 +107,16 @@ function createAnalyticsCache(ctx: AppContext) {
   const computed = new Map<AnalyticsAnswer, number>();
   /** By cache key, least recently viewed first; at most as many as the cache holds. */
   const viewed = new LruMap<string, Viewed>(ctx.config.ANALYTICS_CACHE_ENTRIES);
+  /** Each kept answer's copy marked `updating`, made once and shared like the answer. */
+  const updatingCopies = new WeakMap<object, object>();
+  const updatingCopy = (value: object) => {
+    let copy = updatingCopies.get(value);
+    if (!copy) {
+      copy = markShared({ ...value, updating: true });
+      updatingCopies.set(value, copy);
+    }
+    return copy;
+  };
 
   const versionFor = async (answer: AnalyticsAnswer, member: Member) =>
     versionOf(
@@ -126,24 +144,26 @@ function createAnalyticsCache(ctx: AppContext) {
 
     /**
      * The label's answer to `query` at the request's data version: the kept one, the one being
-     * computed, or `compute()`'s. `today`: the answer took today's date for a default.
+     * computed, or `compute()`'s; after a change, the kept one marked `updating` when the new one
+     * takes longer than ANALYTICS_FRESH_WAIT_MS. `today`: the answer took today's date for a default.
+     * `current`: never the kept one (an export's file holds the current figures).
      */
-    async answer<T>(
+    async answer<T extends object>(
       member: Member,
       answer: AnalyticsAnswer,
       query: Readonly<Record<string, unknown>>,
       compute: () => Promise<T>,
-      options: { today?: boolean; now?: Date } = {},
-    ): Promise<T> {
+      options: { today?: boolean; now?: Date; current?: boolean } = {},
+    ): Promise<T & Updating> {
       const count = () => computed.set(answer, (computed.get(answer) ?? 0) + 1);
       if (!cache.enabled) {
         count();
-        return compute();
+        return { ...(await compute()), updating: false };
       }
       const run = async () => {
         count();
         // Kept answers are shared: each route checks and serializes one once (shared-answers.ts).
-        return markShared(await compute());
+        return markShared({ ...(await compute()), updating: false });
       };
       const org = member.organizationId;
       const now = options.now ?? new Date();
@@ -153,7 +173,13 @@ function createAnalyticsCache(ctx: AppContext) {
       const key = `${org}/${answer}${day ? `/${day}` : ''}/${queryKey(query)}`;
       const validUntil = () => until;
       viewed.set(key, { org, answer, day, compute: run, validUntil, lastViewed: now.getTime() });
-      return cache.through(key, version, now, run, validUntil) as Promise<T>;
+      if (options.current) return (await cache.through(key, version, now, run, validUntil)) as T & Updating;
+      const { value, stale } = await cache.throughOrKept(key, version, now, run, {
+        waitMs: ctx.config.ANALYTICS_FRESH_WAIT_MS,
+        validUntil,
+        onError: (error) => console.warn('an analytics answer could not be computed', sanitizeError(error)),
+      });
+      return (stale ? updatingCopy(value as object) : value) as T & Updating;
     },
 
     /**

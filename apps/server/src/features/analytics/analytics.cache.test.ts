@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { queryRows } from '../../platform/db/index.ts';
 import { adminWithLabel, setPlan } from '../../test/api-helpers.ts';
-import { createTestServer, type TestServer } from '../../test/harness.ts';
+import { createTestServer, type TestServer, testDbKind } from '../../test/harness.ts';
 import {
   createFinanceTestServer,
   DISTROKID_HEADER,
@@ -448,16 +448,16 @@ describe('analytics answers cached per label against the data version', () => {
     // The same key asked after midnight is not served either (validUntil).
     const fake = { organizationId: member.organizationId, dataVersion: '1' } as Member;
     let runs = 0;
-    const compute = async () => ++runs;
-    const ask = (now: Date) =>
-      cache().answer(fake, 'performance', { probe: 'today' }, compute, { today: true, now });
+    const compute = async () => ({ run: ++runs });
+    const ask = async (now: Date) =>
+      (await cache().answer(fake, 'performance', { probe: 'today' }, compute, { today: true, now })).run;
     expect(await ask(lateEvening)).toBe(1);
     expect(await ask(new Date('2025-03-05T23:59:59Z'))).toBe(1);
     expect(await ask(new Date('2025-03-06T00:00:00Z'))).toBe(2);
     expect(nextUtcDay(lateEvening)).toBe(Date.parse('2025-03-06T00:00:00Z'));
     // An answer that took no date is kept across days.
-    const undated = (now: Date) =>
-      cache().answer(fake, 'performance', { probe: 'undated' }, compute, { now });
+    const undated = async (now: Date) =>
+      (await cache().answer(fake, 'performance', { probe: 'undated' }, compute, { now })).run;
     expect(await undated(lateEvening)).toBe(3);
     expect(await undated(new Date('2025-03-09T12:00:00Z'))).toBe(3);
   });
@@ -482,4 +482,107 @@ describe('analytics answers cached per label against the data version', () => {
       await uncached.close();
     }
   });
+
+  it('answers the kept answer marked updating while the new one is computed, then the new one', async () => {
+    const waiting = await createTestServer({ ANALYTICS_FRESH_WAIT_MS: '20' }, server.database);
+    try {
+      const kept = analyticsCache(waiting.ctx);
+      const at = (income: string) =>
+        ({ organizationId: label.organization.id, dataVersion: '1', incomeVersion: income }) as Member;
+      const first = await kept.answer(at('1'), 'performance', { probe: 'updating' }, async () => ({ n: 1 }));
+      expect(first).toEqual({ n: 1, updating: false });
+
+      let finish!: () => void;
+      const slow = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const compute = async () => {
+        await slow;
+        return { n: 2 };
+      };
+      const before = kept.computations('performance');
+      const during = await kept.answer(at('2'), 'performance', { probe: 'updating' }, compute);
+      expect(during).toEqual({ n: 1, updating: true });
+      // The same marked copy to every request meanwhile, and one computation.
+      expect(await kept.answer(at('2'), 'performance', { probe: 'updating' }, compute)).toBe(during);
+      expect(kept.computations('performance') - before).toBe(1);
+      // An export asks for the current answer: it waits for the one being computed.
+      let exported: unknown;
+      const forExport = kept
+        .answer(at('2'), 'performance', { probe: 'updating' }, compute, { current: true })
+        .then((answer) => {
+          exported = answer;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(exported).toBeUndefined();
+      finish();
+      await slow;
+      await forExport;
+      expect(exported).toEqual({ n: 2, updating: false });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(await kept.answer(at('2'), 'performance', { probe: 'updating' }, compute)).toEqual({
+        n: 2,
+        updating: false,
+      });
+      expect(kept.computations('performance') - before).toBe(1);
+    } finally {
+      await waiting.close();
+    }
+  });
+
+  it.skipIf(testDbKind() !== 'postgres')(
+    'over HTTP: the figures from before a change, updating, while the rollups are locked; the new ones after',
+    async () => {
+      const waiting = await createTestServer({ ANALYTICS_FRESH_WAIT_MS: '100' }, server.database);
+      const url = `/api/v1/analytics/breakdown?${RANGE}&dimension=track`;
+      const get = async () => {
+        const res = await waiting.app.inject({ method: 'GET', url, headers: label.headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as Json;
+      };
+      try {
+        const before = await get();
+        expect(before.updating).toBe(false);
+        const title = (answer: Json) =>
+          answer.rows.find((r: Json) => r.key === data.recordings.nightDrive)?.label;
+        await owner().execute(
+          sql`update recordings set title = 'Night Drive (Updating)' where id = ${data.recordings.nightDrive}`,
+        );
+        // The recording rollup cannot be read until the test lets go of it.
+        let locked!: () => void;
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const lock = server.database.withOrg(label.organization.id, async (tx) => {
+          await tx.execute(sql`lock table statement_rollups_recording in access exclusive mode`);
+          locked();
+          await released;
+        });
+        await isLocked;
+        let during: Json;
+        try {
+          during = await get();
+        } finally {
+          release();
+          await lock;
+        }
+        expect(during.updating).toBe(true);
+        expect({ ...during, updating: false }).toEqual(before);
+        // Once computed, the new title; the page asks again while `updating` is true.
+        let after = await get();
+        for (let i = 0; i < 50 && after.updating; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          after = await get();
+        }
+        expect(after.updating).toBe(false);
+        expect(title(after)).toBe('Night Drive (Updating) — Nova Lane');
+      } finally {
+        await waiting.close();
+      }
+    },
+  );
 });

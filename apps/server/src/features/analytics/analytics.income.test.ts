@@ -196,6 +196,7 @@ describe('analytics of income', () => {
   it('raises nothing while a source has fewer than two months before its latest statement, or is steady', async () => {
     expect(await get(label, '/api/v1/analytics/missing-income')).toEqual({
       alerts: [],
+      updating: false,
       total: 0,
       has_statements: false,
     });
@@ -217,6 +218,7 @@ describe('analytics of income', () => {
       await imported(believe(month), `believe-${month}.csv`);
     expect(await get(label, '/api/v1/analytics/missing-income')).toEqual({
       alerts: [],
+      updating: false,
       total: 0,
       has_statements: true,
     });
@@ -586,6 +588,7 @@ describe('analytics of income', () => {
   it("keeps every answer to the label's own data: another label's ids are not found", async () => {
     expect(await get(other, '/api/v1/analytics/missing-income')).toEqual({
       alerts: [],
+      updating: false,
       total: 0,
       has_statements: false,
     });

@@ -55,7 +55,7 @@ import { loadCurrencySetup } from './currency.ts';
 type Amount = { currency: string; amount: string };
 type DemoDto = ArDemoRevenueDto['demos'][number];
 /** The funnel without the count that moves with the clock. */
-type FunnelFigures = Omit<ArFunnelDto, 'signed_last_30_days'>;
+type FunnelFigures = Omit<ArFunnelDto, 'signed_last_30_days' | 'updating'>;
 type DealDto = Awaited<ReturnType<ReturnType<typeof createDealsService>['list']>>['rows'][number];
 
 /** Case-insensitive text order that is the same on every machine (no locale data). */
@@ -155,12 +155,14 @@ export function createArAnalyticsService(ctx: AppContext) {
     member: Member,
     query: { from?: string | undefined; to?: string | undefined },
     now = new Date(),
+    { current = false } = {},
   ): Promise<ArFunnelDto> {
     const range = rangeOf(query, now);
     const [figures, signedLast30Days] = await Promise.all([
       cache.answer(member, 'funnel', range, () => funnelFigures(member.organizationId, range), {
         today: !query.to,
         now,
+        current,
       }),
       // The Label Hub's own count, so both pages always show the same number.
       signedSongsInUsageWindow(ctx, member, now),
@@ -262,12 +264,12 @@ export function createArAnalyticsService(ctx: AppContext) {
    * (analytics-cache.ts: the songs, reviews, rollups, periods, settings, contracts, deals, payees
    * and ledger it reads all raise it). Gated like the catalogue, before the cache.
    */
-  async function demoRevenue(member: Member): Promise<ArDemoRevenueDto> {
+  async function demoRevenue(member: Member, { current = false } = {}): Promise<ArDemoRevenueDto> {
     requireCatalogue(member);
-    return cache.answer(member, 'demo_revenue', {}, () => computeDemoRevenue(member));
+    return cache.answer(member, 'demo_revenue', {}, () => computeDemoRevenue(member), { current });
   }
 
-  async function computeDemoRevenue(member: Member): Promise<ArDemoRevenueDto> {
+  async function computeDemoRevenue(member: Member): Promise<Omit<ArDemoRevenueDto, 'updating'>> {
     const org = member.organizationId;
     const data = await database.withOrg(org, async (tx) => ({
       demos: await repo.signedDemos(tx, org),
@@ -405,7 +407,8 @@ export function createArAnalyticsService(ctx: AppContext) {
     now: Date,
   ): Promise<CsvValue[][]> {
     if (report === 'demo_revenue') {
-      const answer = await demoRevenue(member);
+      // A file holds the current figures, never the kept ones of before a change (decision 0034).
+      const answer = await demoRevenue(member, { current: true });
       return [
         [
           'Title',
@@ -443,7 +446,7 @@ export function createArAnalyticsService(ctx: AppContext) {
         ]),
       ];
     }
-    const answer = await funnel(member, query, now);
+    const answer = await funnel(member, query, now, { current: true });
     if (report === 'funnel_weeks')
       return [
         [

@@ -96,19 +96,63 @@ export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) =>
     ): Promise<T> {
       const cached = get(key, version, now);
       if (cached !== undefined) return cached;
-      const flightKey = `${key}\u0000${version}`;
-      const running = inFlight.get(flightKey);
-      if (running) return running;
-      const computing = compute()
-        .then((value) => {
-          set(key, { version, validUntil: validUntil(value), value });
-          return value;
-        })
-        .finally(() => inFlight.delete(flightKey));
-      inFlight.set(flightKey, computing);
-      return computing;
+      return flight(key, version, compute, validUntil);
+    },
+
+    /**
+     * As `through`, but when the kept answer for key is of another version (still before its
+     * validUntil), the new one is waited for `waitMs` only: past it, the kept answer is answered,
+     * `stale`, and stays kept while the new one is computed (one computation, as `through`), which
+     * replaces it when done. A failed computation leaves the kept answer; `onError` hears of it
+     * when no request waited for it.
+     */
+    async throughOrKept(
+      key: string,
+      version: string,
+      now: Date,
+      compute: () => Promise<T>,
+      options: { waitMs: number; validUntil?: (value: T) => number; onError?: (error: unknown) => void },
+    ): Promise<{ value: T; stale: boolean }> {
+      const validUntil = options.validUntil ?? (() => Number.POSITIVE_INFINITY);
+      const entry = maxEntries === 0 ? undefined : entries.get(key);
+      if (entry && now.getTime() >= entry.validUntil) entries.delete(key);
+      else if (entry && entry.version === version) return { value: entry.value, stale: false };
+      const kept = entry && now.getTime() < entry.validUntil ? entry : undefined;
+      const computing = flight(key, version, compute, validUntil);
+      if (!kept) return { value: await computing, stale: false };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = Symbol('late');
+      const first = await Promise.race([
+        computing,
+        new Promise<typeof late>((resolve) => {
+          timer = setTimeout(() => resolve(late), options.waitMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (first !== late) return { value: first as T, stale: false };
+      computing.catch((error: unknown) => options.onError?.(error));
+      return { value: kept.value, stale: true };
     },
   };
+
+  /** The one computation of key at version: joined when running, kept when done. */
+  function flight(
+    key: string,
+    version: string,
+    compute: () => Promise<T>,
+    validUntil: (value: T) => number,
+  ): Promise<T> {
+    const flightKey = `${key}\u0000${version}`;
+    const running = inFlight.get(flightKey);
+    if (running) return running;
+    const computing = compute()
+      .then((value) => {
+        set(key, { version, validUntil: validUntil(value), value });
+        return value;
+      })
+      .finally(() => inFlight.delete(flightKey));
+    inFlight.set(flightKey, computing);
+    return computing;
+  }
 }
 
 export type VersionedCache<T> = ReturnType<typeof createVersionedCache<T>>;

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { filterQuery, type PerformanceFilters } from '../analytics-url';
 import { analyticsKeys, BREAKDOWN_PAGE_ROWS } from './keys';
+import { refetchWhileUpdating } from './updating';
 
 /**
  * GET /api/v1/analytics/breakdown: income by store, territory, release, track or artist, ranked, with
@@ -21,5 +22,6 @@ export function useAnalyticsBreakdown(
     queryFn: ({ signal }) => api.call(analyticsBreakdown, { query: { ...query, dimension, limit }, signal }),
     enabled,
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileUpdating,
   });
 }

@@ -3,6 +3,7 @@ import { analyticsCatalogueValue } from '@music-review/core/contracts/analytics-
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { analyticsKeys } from './keys';
+import { refetchWhileUpdating } from './updating';
 
 /**
  * GET /api/v1/analytics/catalogue-value: the last twelve months' income per artist and per release
@@ -15,5 +16,6 @@ export function useCatalogueValue({ enabled = true } = {}) {
     queryFn: ({ signal }) =>
       api.call(analyticsCatalogueValue, { query: { limit: CATALOGUE_VALUE_LIMITS.defaultRows }, signal }),
     enabled,
+    refetchInterval: refetchWhileUpdating,
   });
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import type { ArRangeFilter } from '../analytics-url';
 import { analyticsKeys } from './keys';
+import { refetchWhileUpdating } from './updating';
 
 /**
  * GET /api/v1/analytics/funnel: the demos received in the range (the last 12 ISO weeks by default),
@@ -16,5 +17,6 @@ export function useArFunnel(range: ArRangeFilter) {
     queryKey: analyticsKeys.funnel(range),
     queryFn: ({ signal }) => api.call(analyticsFunnel, { query, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileUpdating,
   });
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { filterQuery, type PerformanceFilters } from '../analytics-url';
 import { analyticsKeys } from './keys';
+import { refetchWhileUpdating } from './updating';
 
 /**
  * GET /api/v1/analytics/performance: income, units and streams of the range against the previous
@@ -17,5 +18,6 @@ export function useAnalyticsPerformance(filters: PerformanceFilters, { enabled =
     queryFn: ({ signal }) => api.call(analyticsPerformance, { query, signal }),
     enabled,
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileUpdating,
   });
 }

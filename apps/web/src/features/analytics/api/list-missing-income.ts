@@ -2,6 +2,7 @@ import { analyticsMissingIncome } from '@music-review/core/contracts/analytics-i
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-context';
 import { ALERTS_LIMIT, analyticsKeys } from './keys';
+import { refetchWhileUpdating } from './updating';
 
 /**
  * GET /api/v1/analytics/missing-income: the stores and territories that stopped reporting a
@@ -14,5 +15,6 @@ export function useMissingIncome({ enabled = true } = {}) {
     queryKey: analyticsKeys.missingIncome,
     queryFn: ({ signal }) => api.call(analyticsMissingIncome, { query: { limit: ALERTS_LIMIT }, signal }),
     enabled,
+    refetchInterval: refetchWhileUpdating,
   });
 }

@@ -20,6 +20,7 @@ import { ColumnChart, RankedBars } from './chart-figures';
 import { CHART_COLORS } from './chart-theme';
 import { DataTable } from './data-table';
 import { formatCount, formatDay, formatHours, formatPercent, formatScore } from './format';
+import { UpdatingNote } from './updating-note';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const fieldClass =
@@ -162,6 +163,7 @@ export function ArPanel({ url }: { url: AnalyticsUrl }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
+      <UpdatingNote updating={answer?.updating === true} />
       <fieldset className="min-w-0">
         <legend className="sr-only">Range</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(2,minmax(0,12rem))_auto] sm:items-end">

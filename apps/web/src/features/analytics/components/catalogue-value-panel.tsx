@@ -13,6 +13,7 @@ import { DataTable } from './data-table';
 import { formatAmount, formatAmounts, formatCount, formatDay, formatMonths, plotted } from './format';
 import { NoStatements } from './no-statements';
 import { RatesUsed } from './rates-note';
+import { UpdatingNote } from './updating-note';
 
 type ValueRow = CatalogueValueDto['artists'][number] | CatalogueValueDto['releases'][number];
 
@@ -73,6 +74,7 @@ export function CatalogueValuePanel() {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
+      <UpdatingNote updating={answer.updating} />
       <Card className="flex flex-col gap-1 p-4">
         <h2 className="text-sm text-muted-foreground">Last twelve months’ income, {months}</h2>
         <p className="text-2xl font-semibold tabular-nums text-foreground">

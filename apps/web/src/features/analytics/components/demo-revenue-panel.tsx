@@ -13,6 +13,7 @@ import { CHART_COLORS } from './chart-theme';
 import { DataTable } from './data-table';
 import { formatAmount, formatAmounts, formatCount, formatDay, formatScore, plotted } from './format';
 import { RatesUsed } from './rates-note';
+import { UpdatingNote } from './updating-note';
 
 const RECOUPMENT_BADGES: Record<SignedDemoDto['recoupment']['state'], BadgeVariant> = {
   recouped: 'success',
@@ -222,6 +223,7 @@ export function DemoRevenuePanel() {
   }
   return (
     <div className="flex min-w-0 flex-col gap-4">
+      <UpdatingNote updating={query.data.updating} />
       <SignedDemos answer={query.data} download={download} />
       <HighScores answer={query.data} />
     </div>

@@ -13,6 +13,7 @@ import { ExportCsvButton } from './chart-card';
 import { countLabel, formatAmount, formatMonths } from './format';
 import { AlertLinesSheet } from './lines-sheet';
 import { NoStatements } from './no-statements';
+import { UpdatingNote } from './updating-note';
 
 const monthsText = (from: string, to: string, count: number) =>
   `${formatMonths(from, to)} (${countLabel(count, 'month', 'months')})`;
@@ -103,6 +104,7 @@ export function MissingIncomePanel({ url }: { url: AnalyticsUrl }) {
         </div>
         {answer.alerts.length > 0 ? <ExportCsvButton download={download} /> : null}
       </div>
+      <UpdatingNote updating={answer.updating} />
       {answer.alerts.length === 0 ? (
         <EmptyState icon={ListChecks} title="Nothing missing">
           <p>{ANALYTICS_INCOME_TEXTS.noAlerts}</p>

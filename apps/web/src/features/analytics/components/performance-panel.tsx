@@ -27,6 +27,7 @@ import { HeadlineFigures } from './headline-figures';
 import { NoStatements } from './no-statements';
 import { PerformanceFiltersBar } from './performance-filters';
 import { NotConverted, RatesUsed } from './rates-note';
+import { UpdatingNote } from './updating-note';
 
 /** Rows of the top lists (releases, tracks, artists). */
 const TOP_ROWS = 10;
@@ -292,6 +293,9 @@ export function PerformancePanel({ url }: { url: AnalyticsUrl }) {
   if (answer?.empty) return <NoStatements />;
 
   const releaseTitle = topReleases.data?.rows.find((row) => row.key === filters.release)?.label;
+  const updating = [performance, byStore, byTerritory, topReleases, topTracks, topArtists].some(
+    (query) => query.data?.updating === true,
+  );
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <PerformanceFiltersBar
@@ -307,6 +311,7 @@ export function PerformancePanel({ url }: { url: AnalyticsUrl }) {
         onChange={url.setFilter}
         onClear={url.clearFilters}
       />
+      <UpdatingNote updating={updating} />
       {performance.isError ? (
         <LoadError
           message={performance.error.message || 'The figures could not be loaded.'}

@@ -38,6 +38,7 @@ const YEAR_AGO = { from: '2024-01', to: '2024-03' };
  */
 export function makePerformance(overrides: Partial<PerformanceDto> = {}): PerformanceDto {
   return {
+    updating: false,
     empty: false,
     reporting_currency: 'USD',
     range: { ...RANGE, months: 3 },
@@ -176,6 +177,7 @@ export function makeBreakdown(
 ): BreakdownDto {
   const rows = BREAKDOWN_ROWS[dimension];
   return {
+    updating: false,
     empty: false,
     reporting_currency: 'USD',
     range: { ...RANGE, months: 3 },
@@ -202,6 +204,7 @@ export const breakdownRoute =
 
 export function makeFunnel(overrides: Partial<FunnelDto> = {}): FunnelDto {
   return {
+    updating: false,
     range: { from: '2025-03-03', to: '2025-03-16', weeks: 2 },
     team_size: 3,
     threshold: 2,
@@ -284,6 +287,7 @@ export function makeFunnel(overrides: Partial<FunnelDto> = {}): FunnelDto {
 
 export function makeDemoRevenue(overrides: Partial<DemoRevenueDto> = {}): DemoRevenueDto {
   return {
+    updating: false,
     reporting_currency: 'USD',
     rates_used: [],
     demos: [
@@ -356,7 +360,7 @@ export function makeAlert(overrides: Partial<IncomeAlertDto> = {}): IncomeAlertD
 }
 
 export const missingAnswer = (alerts: IncomeAlertDto[], overrides: Partial<MissingIncomeDto> = {}) =>
-  json(200, { alerts, total: alerts.length, has_statements: true, ...overrides });
+  json(200, { alerts, updating: false, total: alerts.length, has_statements: true, ...overrides });
 
 export function makeLinesPage(overrides: Partial<LinesPageDto> = {}): LinesPageDto {
   return {
@@ -398,6 +402,7 @@ export function makeCatalogueValue(overrides: Partial<CatalogueValueDto> = {}): 
     not_converted: [] as { currency: string; net: string }[],
   });
   return {
+    updating: false,
     from: '2024-04',
     to: '2025-03',
     currency: 'USD',

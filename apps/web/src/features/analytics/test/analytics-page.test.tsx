@@ -449,6 +449,34 @@ describe('Analytics page', () => {
     expect(lastQuery(server, PERFORMANCE).toString()).toBe('');
   });
 
+  it('says the figures are updating while the server answers those from before a change, and asks again until they are new', async () => {
+    const server = serveAnalytics({
+      [PERFORMANCE]: [
+        json(200, makePerformance({ updating: true })),
+        json(
+          200,
+          makePerformance({
+            totals: { ...makePerformance().totals, current: { income: '99', units: 1, streams: 1 } },
+          }),
+        ),
+      ],
+    });
+    open();
+    const figures = within(await screen.findByLabelText('Headline figures'));
+    expect(await figures.findByText('USD 1,250.62')).toBeTruthy();
+    expect(
+      (await screen.findByText('Updating: these figures are from before the latest change.')).closest(
+        '[role="status"]',
+      ),
+    ).toBeTruthy();
+    // Asked again by itself (every 1.5 s while updating): the new figures, and the note goes.
+    expect(await figures.findByText('USD 99.00', {}, { timeout: 4000 })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByText('Updating: these figures are from before the latest change.')).toBeNull(),
+    );
+    expect(server.requestsTo(PERFORMANCE)).toHaveLength(2);
+  });
+
   it('shows a failure with "Try again", and reads the figures again when an import changes', async () => {
     const user = userEvent.setup({ delay: null });
     vi.stubGlobal('WebSocket', ScriptedSocket);
