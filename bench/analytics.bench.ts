@@ -32,7 +32,8 @@
 // set; a fresh database is made and dropped. BENCH_ANALYTICS_LINES: lines of the 108 imports
 // (10,000,000); BENCH_ANALYTICS_IMPORT_LINES: the import rebuilt (1,000,000); BENCH_SECONDS: each
 // load run (12); BENCH_KEEP_DATABASE=1 keeps the database, BENCH_ANALYTICS_DATABASE_URL reuses a
-// kept one (no seeding).)
+// kept one (no seeding); BENCH_ANALYTICS_CACHED_ONLY=1 runs only the cached server (each request, then
+// mixed).)
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -1650,383 +1651,395 @@ try {
   }
 
   const cachedPhase = await phase('cached');
-  const computedPhase = await phase('computed');
-  const results = computedPhase.results;
+  // BENCH_ANALYTICS_CACHED_ONLY=1: the cached server's runs only (each request, then mixed, printed as
+  // they end), for a quick measure after a change to how answers are kept; no cache-off phase, no
+  // statements under EXPLAIN, no import.
+  if (process.env.BENCH_ANALYTICS_CACHED_ONLY === '1') {
+    log('\nBENCH_ANALYTICS_CACHED_ONLY=1: the cache-off phase, the statements and the import were skipped.');
+  } else {
+    const computedPhase = await phase('computed');
+    const results = computedPhase.results;
 
-  // ---------- Where each request's time goes: its statements under EXPLAIN ANALYZE ----------
-  const memberRow = (
-    await c.query<{ id: string; user_id: string; name: string; email: string }>(
-      'select id, user_id, name, email from reviewers where organization_id = $1 and email = $2',
-      [org, MEMBER],
-    )
-  ).rows[0]!;
-  const member = {
-    userId: memberRow.user_id,
-    sessionId: 'bench',
-    email: memberRow.email,
-    aal: 'aal1' as const,
-    isRecovery: false,
-    isMfaPending: false,
-    hasCatalogue: true,
-    reviewer: {
-      id: memberRow.id,
-      name: memberRow.name,
+    // ---------- Where each request's time goes: its statements under EXPLAIN ANALYZE ----------
+    const memberRow = (
+      await c.query<{ id: string; user_id: string; name: string; email: string }>(
+        'select id, user_id, name, email from reviewers where organization_id = $1 and email = $2',
+        [org, MEMBER],
+      )
+    ).rows[0]!;
+    const member = {
+      userId: memberRow.user_id,
+      sessionId: 'bench',
       email: memberRow.email,
+      aal: 'aal1' as const,
+      isRecovery: false,
+      isMfaPending: false,
+      hasCatalogue: true,
+      reviewer: {
+        id: memberRow.id,
+        name: memberRow.name,
+        email: memberRow.email,
+        organizationId: org,
+        isAdmin: false,
+      },
       organizationId: org,
-      isAdmin: false,
-    },
-    organizationId: org,
-  } as Member;
-  const profiles: Array<{
-    name: string;
-    wallMs: number;
-    statements: Statement[];
-    error?: string;
-    /** The answer: its JSON size, and the median ms of 5 schema checks and of 5 JSON.stringify. */
-    bytes?: number;
-    checkMs?: number;
-    stringifyMs?: number;
-  }> = [];
-  for (const r of requests) {
-    const statements: Statement[] = [];
-    const ctx = {
-      database: timedDatabase(database, statements, (text) => /^\s*(select|with)\b/i.test(text)),
-      // Every answer computed; the deals service (demo to revenue) keeps the storage driver.
-      config: { ANALYTICS_CACHE_ENTRIES: 0 },
-      storage: { driver: null },
-    } as unknown as AppContext;
-    const services: Services = {
-      performance: createPerformanceService(ctx),
-      income: createIncomeService(ctx),
-      alerts: createIncomeAlertsService(ctx),
-      ar: createArAnalyticsService(ctx),
-    };
-    const t = performance.now();
-    try {
-      const answer = await r.run(services, member);
-      const wallMs = performance.now() - t;
-      const time = (work: () => unknown) =>
-        median(
-          Array.from({ length: 5 }, () => {
-            const t0 = performance.now();
-            work();
-            return performance.now() - t0;
-          }),
-        );
-      profiles.push({
-        name: r.name,
-        wallMs,
-        statements,
-        bytes: Buffer.byteLength(JSON.stringify(answer)),
-        checkMs: time(() => r.response.parse(answer)),
-        stringifyMs: time(() => JSON.stringify(answer)),
-      });
-    } catch (error) {
-      const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
-      profiles.push({
-        name: r.name,
-        wallMs: performance.now() - t,
-        statements,
-        error: `${String(error).slice(0, 200)}${cause}`,
-      });
+    } as Member;
+    const profiles: Array<{
+      name: string;
+      wallMs: number;
+      statements: Statement[];
+      error?: string;
+      /** The answer: its JSON size, and the median ms of 5 schema checks and of 5 JSON.stringify. */
+      bytes?: number;
+      checkMs?: number;
+      stringifyMs?: number;
+    }> = [];
+    for (const r of requests) {
+      const statements: Statement[] = [];
+      const ctx = {
+        database: timedDatabase(database, statements, (text) => /^\s*(select|with)\b/i.test(text)),
+        // Every answer computed; the deals service (demo to revenue) keeps the storage driver.
+        config: { ANALYTICS_CACHE_ENTRIES: 0, ANALYTICS_COMPUTE_CONCURRENCY: 1 },
+        storage: { driver: null },
+      } as unknown as AppContext;
+      const services: Services = {
+        performance: createPerformanceService(ctx),
+        income: createIncomeService(ctx),
+        alerts: createIncomeAlertsService(ctx),
+        ar: createArAnalyticsService(ctx),
+      };
+      const t = performance.now();
+      try {
+        const answer = await r.run(services, member);
+        const wallMs = performance.now() - t;
+        const time = (work: () => unknown) =>
+          median(
+            Array.from({ length: 5 }, () => {
+              const t0 = performance.now();
+              work();
+              return performance.now() - t0;
+            }),
+          );
+        profiles.push({
+          name: r.name,
+          wallMs,
+          statements,
+          bytes: Buffer.byteLength(JSON.stringify(answer)),
+          checkMs: time(() => r.response.parse(answer)),
+          stringifyMs: time(() => JSON.stringify(answer)),
+        });
+      } catch (error) {
+        const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+        profiles.push({
+          name: r.name,
+          wallMs: performance.now() - t,
+          statements,
+          error: `${String(error).slice(0, 200)}${cause}`,
+        });
+      }
     }
-  }
 
-  // The slowest statement of each request that missed its aim, again in a scratch transaction (as
-  // the superuser, rolled back) with other settings: PostgreSQL's default work_mem (4 MB here) makes
-  // large sorts and hash aggregates spill to disk, and JIT compiles large plans.
-  const execOf = (st: Statement) => {
-    const line = st.plan?.find((l) => l.startsWith('Execution Time'));
-    return line ? Number(/([\d.]+) ms/.exec(line)?.[1] ?? 0) : 0;
-  };
-  const missed = new Set(
-    results.filter((r) => r.p99 >= AIM_P99_MS || r.non2xx > 0 || r.errors > 0).map((r) => r.name),
-  );
-  const SETTINGS: Array<[string, string[]]> = [
-    ['as configured', []],
-    ['work_mem 64 MB', ["set local work_mem = '64MB'"]],
-    ['work_mem 64 MB, jit off', ["set local work_mem = '64MB'", 'set local jit = off']],
-  ];
-  const settingsRuns: Array<{ name: string; statement: string; ms: number[] }> = [];
-  for (const p of profiles.filter((x) => missed.has(x.name))) {
-    const slowest = [...p.statements].sort((a, b) => execOf(b) - execOf(a))[0];
-    if (!slowest) continue;
-    const ms: number[] = [];
-    for (const [, statements] of SETTINGS) {
+    // The slowest statement of each request that missed its aim, again in a scratch transaction (as
+    // the superuser, rolled back) with other settings: PostgreSQL's default work_mem (4 MB here) makes
+    // large sorts and hash aggregates spill to disk, and JIT compiles large plans.
+    const execOf = (st: Statement) => {
+      const line = st.plan?.find((l) => l.startsWith('Execution Time'));
+      return line ? Number(/([\d.]+) ms/.exec(line)?.[1] ?? 0) : 0;
+    };
+    const missed = new Set(
+      results.filter((r) => r.p99 >= AIM_P99_MS || r.non2xx > 0 || r.errors > 0).map((r) => r.name),
+    );
+    const SETTINGS: Array<[string, string[]]> = [
+      ['as configured', []],
+      ['work_mem 64 MB', ["set local work_mem = '64MB'"]],
+      ['work_mem 64 MB, jit off', ["set local work_mem = '64MB'", 'set local jit = off']],
+    ];
+    const settingsRuns: Array<{ name: string; statement: string; ms: number[] }> = [];
+    for (const p of profiles.filter((x) => missed.has(x.name))) {
+      const slowest = [...p.statements].sort((a, b) => execOf(b) - execOf(a))[0];
+      if (!slowest) continue;
+      const ms: number[] = [];
+      for (const [, statements] of SETTINGS) {
+        await c.query('begin');
+        try {
+          for (const setting of statements) await c.query(setting);
+          const plan = await c.query<{ 'QUERY PLAN': string }>(
+            `explain (analyze) ${slowest.text}`,
+            slowest.params,
+          );
+          const exec = plan.rows.find((row) => row['QUERY PLAN'].startsWith('Execution Time'));
+          ms.push(Number(/([\d.]+) ms/.exec(exec?.['QUERY PLAN'] ?? '')?.[1] ?? Number.NaN));
+        } finally {
+          await c.query('rollback');
+        }
+      }
+      settingsRuns.push({ name: p.name, statement: statementName(slowest.text), ms });
+    }
+
+    // The lines behind an alert (not cached): its statements read every line of the recording through
+    // statement_lines_recording_idx and filter the months and the store after. Again with an index on
+    // (recording_id, sale_month), made in a scratch transaction (rolled back).
+    const linesScratch: Array<{ what: string; before: number; after: number }> = [];
+    const linesProfile = profiles.find((p) => p.name.startsWith('lines of the first alert'));
+    if (linesProfile) {
       await c.query('begin');
       try {
-        for (const setting of statements) await c.query(setting);
-        const plan = await c.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze) ${slowest.text}`,
-          slowest.params,
+        const t = performance.now();
+        await c.query(
+          'create index statement_lines_recording_month_scratch on statement_lines (recording_id, sale_month)',
         );
-        const exec = plan.rows.find((row) => row['QUERY PLAN'].startsWith('Execution Time'));
-        ms.push(Number(/([\d.]+) ms/.exec(exec?.['QUERY PLAN'] ?? '')?.[1] ?? Number.NaN));
+        linesScratch.push({
+          what: 'create index on statement_lines (recording_id, sale_month), ms',
+          before: Number.NaN,
+          after: performance.now() - t,
+        });
+        for (const st of linesProfile.statements.filter((x) => /from statement_lines/.test(x.text))) {
+          const plan = await c.query<{ 'QUERY PLAN': string }>(`explain (analyze) ${st.text}`, st.params);
+          const exec = plan.rows.find((row) => row['QUERY PLAN'].startsWith('Execution Time'));
+          linesScratch.push({
+            what: `${statementName(st.text)} (${/count\(\*\)/.test(st.text) ? 'the summary' : 'the page'}), execution ms`,
+            before: execOf(st),
+            after: Number(/([\d.]+) ms/.exec(exec?.['QUERY PLAN'] ?? '')?.[1] ?? Number.NaN),
+          });
+        }
       } finally {
         await c.query('rollback');
       }
     }
-    settingsRuns.push({ name: p.name, statement: statementName(slowest.text), ms });
-  }
 
-  // The lines behind an alert (not cached): its statements read every line of the recording through
-  // statement_lines_recording_idx and filter the months and the store after. Again with an index on
-  // (recording_id, sale_month), made in a scratch transaction (rolled back).
-  const linesScratch: Array<{ what: string; before: number; after: number }> = [];
-  const linesProfile = profiles.find((p) => p.name.startsWith('lines of the first alert'));
-  if (linesProfile) {
+    // ---------- The rollups of a 1,000,000-line import ----------
+    const importId = uuidOf('import:large');
+    const rebuilds: Array<{
+      run: string;
+      load: string;
+      totalMs: number;
+      rollupsMs: number;
+      alertsMs: number;
+      statements: Statement[];
+    }> = [];
+    let copyMs = 0;
+    let summaryMs = 0;
+    let alertsAloneMs = 0;
+    let fullAlertsMs = 0;
+    const largeMonth = months[MONTH_COUNT]!;
+    {
+      await c.query(
+        `insert into royalty_imports (id, organization_id, file_name, storage_key, size_bytes, content_sha256, source,
+           mapping, status, line_count, created_at)
+         values ($1, $2, $3, $4, $5, $6, 'distrokid', '{}'::jsonb, 'reading', $7, now())`,
+        [
+          importId,
+          org,
+          LARGE_IMPORT_FILE,
+          `bench/${importId}`,
+          IMPORT_LINES * 180,
+          createHash('sha256').update(importId).digest('hex'),
+          IMPORT_LINES,
+        ],
+      );
+      const t = performance.now();
+      const copied = await copyImport(
+        c,
+        { org, importId, source: SOURCES[0], month: largeMonth, lines: IMPORT_LINES, seed: 9_999 },
+        cat,
+      );
+      copyMs = performance.now() - t;
+      log(
+        `\ncopied the ${largeMonth} import: ${n(copied)} lines in ${s(copyMs)} s (indexes in place); load ${load()}`,
+      );
+      for (let run = 1; run <= REBUILD_RUNS; run++) {
+        const statements: Statement[] = [];
+        const loadAt = load();
+        const t0 = performance.now();
+        await database.withOrg(org, async (tx) => {
+          if (run === 1) {
+            // As the import job's last step: summary and status first (missing income reads both).
+            const ts = performance.now();
+            const summary = await summarizeImportLines(tx, org, importId);
+            await updateImport(tx, org, importId, { status: 'imported', summary, finished: true });
+            summaryMs = performance.now() - ts;
+          }
+          const t1 = performance.now();
+          // The last run keeps each rollup statement's plan (EXPLAIN ANALYZE runs it: the same work).
+          await rebuildImportRollups(
+            timedTx(tx, statements, run === REBUILD_RUNS ? (text) => !isAlertStatement(text) : undefined),
+            org,
+            [importId],
+          );
+          rebuilds.push({
+            run:
+              run === 1
+                ? '1: as the import job (just copied, no ANALYZE)'
+                : `${run}: again (replaces the rollups)`,
+            load: loadAt,
+            totalMs: performance.now() - t1,
+            rollupsMs: statements.filter((x) => !isAlertStatement(x.text)).reduce((a, x) => a + x.ms, 0),
+            alertsMs: statements.filter((x) => isAlertStatement(x.text)).reduce((a, x) => a + x.ms, 0),
+            statements,
+          });
+        });
+        if (run === 1) log(`run 1 with its transaction: ${s(performance.now() - t0)} s`);
+      }
+      const ta = performance.now();
+      await database.withOrg(org, (tx) => refreshIncomeAlerts(tx, org, [importId]));
+      alertsAloneMs = performance.now() - ta;
+      const tf = performance.now();
+      await database.withOrg(org, (tx) => refreshIncomeAlerts(tx, org));
+      fullAlertsMs = performance.now() - tf;
+    }
+    // Run 1's rollup statements again in a scratch transaction (as the superuser, rolled back),
+    // without the row-by-row foreign-key triggers (session_replication_role): what those checks cost.
+    const scratch: Array<{ what: string; ms: number }> = [];
+    const rollupStatements = (rebuilds[0]?.statements ?? []).filter((st) => !isAlertStatement(st.text));
     await c.query('begin');
     try {
-      const t = performance.now();
-      await c.query(
-        'create index statement_lines_recording_month_scratch on statement_lines (recording_id, sale_month)',
-      );
-      linesScratch.push({
-        what: 'create index on statement_lines (recording_id, sale_month), ms',
-        before: Number.NaN,
-        after: performance.now() - t,
-      });
-      for (const st of linesProfile.statements.filter((x) => /from statement_lines/.test(x.text))) {
-        const plan = await c.query<{ 'QUERY PLAN': string }>(`explain (analyze) ${st.text}`, st.params);
-        const exec = plan.rows.find((row) => row['QUERY PLAN'].startsWith('Execution Time'));
-        linesScratch.push({
-          what: `${statementName(st.text)} (${/count\(\*\)/.test(st.text) ? 'the summary' : 'the page'}), execution ms`,
-          before: execOf(st),
-          after: Number(/([\d.]+) ms/.exec(exec?.['QUERY PLAN'] ?? '')?.[1] ?? Number.NaN),
+      await c.query("set local session_replication_role = 'replica'");
+      for (const st of rollupStatements) {
+        const t = performance.now();
+        await c.query(st.text, st.params);
+        scratch.push({
+          what: `${statementName(st.text)}, no foreign-key triggers`,
+          ms: performance.now() - t,
         });
       }
     } finally {
       await c.query('rollback');
     }
-  }
+    const sizesAfter = await sizes();
 
-  // ---------- The rollups of a 1,000,000-line import ----------
-  const importId = uuidOf('import:large');
-  const rebuilds: Array<{
-    run: string;
-    load: string;
-    totalMs: number;
-    rollupsMs: number;
-    alertsMs: number;
-    statements: Statement[];
-  }> = [];
-  let copyMs = 0;
-  let summaryMs = 0;
-  let alertsAloneMs = 0;
-  let fullAlertsMs = 0;
-  const largeMonth = months[MONTH_COUNT]!;
-  {
-    await c.query(
-      `insert into royalty_imports (id, organization_id, file_name, storage_key, size_bytes, content_sha256, source,
-         mapping, status, line_count, created_at)
-       values ($1, $2, $3, $4, $5, $6, 'distrokid', '{}'::jsonb, 'reading', $7, now())`,
-      [
-        importId,
-        org,
-        LARGE_IMPORT_FILE,
-        `bench/${importId}`,
-        IMPORT_LINES * 180,
-        createHash('sha256').update(importId).digest('hex'),
-        IMPORT_LINES,
-      ],
-    );
-    const t = performance.now();
-    const copied = await copyImport(
-      c,
-      { org, importId, source: SOURCES[0], month: largeMonth, lines: IMPORT_LINES, seed: 9_999 },
-      cat,
-    );
-    copyMs = performance.now() - t;
+    // ---------- Report ----------
+    const verdict = (r: LoadResult) =>
+      r.p99 < AIM_P99_MS && r.non2xx === 0 && r.errors === 0 ? 'met' : '**missed**';
     log(
-      `\ncopied the ${largeMonth} import: ${n(copied)} lines in ${s(copyMs)} s (indexes in place); load ${load()}`,
-    );
-    for (let run = 1; run <= REBUILD_RUNS; run++) {
-      const statements: Statement[] = [];
-      const loadAt = load();
-      const t0 = performance.now();
-      await database.withOrg(org, async (tx) => {
-        if (run === 1) {
-          // As the import job's last step: summary and status first (missing income reads both).
-          const ts = performance.now();
-          const summary = await summarizeImportLines(tx, org, importId);
-          await updateImport(tx, org, importId, { status: 'imported', summary, finished: true });
-          summaryMs = performance.now() - ts;
-        }
-        const t1 = performance.now();
-        // The last run keeps each rollup statement's plan (EXPLAIN ANALYZE runs it: the same work).
-        await rebuildImportRollups(
-          timedTx(tx, statements, run === REBUILD_RUNS ? (text) => !isAlertStatement(text) : undefined),
-          org,
-          [importId],
-        );
-        rebuilds.push({
-          run:
-            run === 1
-              ? '1: as the import job (just copied, no ANALYZE)'
-              : `${run}: again (replaces the rollups)`,
-          load: loadAt,
-          totalMs: performance.now() - t1,
-          rollupsMs: statements.filter((x) => !isAlertStatement(x.text)).reduce((a, x) => a + x.ms, 0),
-          alertsMs: statements.filter((x) => isAlertStatement(x.text)).reduce((a, x) => a + x.ms, 0),
-          statements,
-        });
-      });
-      if (run === 1) log(`run 1 with its transaction: ${s(performance.now() - t0)} s`);
-    }
-    const ta = performance.now();
-    await database.withOrg(org, (tx) => refreshIncomeAlerts(tx, org, [importId]));
-    alertsAloneMs = performance.now() - ta;
-    const tf = performance.now();
-    await database.withOrg(org, (tx) => refreshIncomeAlerts(tx, org));
-    fullAlertsMs = performance.now() - tf;
-  }
-  // Run 1's rollup statements again in a scratch transaction (as the superuser, rolled back),
-  // without the row-by-row foreign-key triggers (session_replication_role): what those checks cost.
-  const scratch: Array<{ what: string; ms: number }> = [];
-  const rollupStatements = (rebuilds[0]?.statements ?? []).filter((st) => !isAlertStatement(st.text));
-  await c.query('begin');
-  try {
-    await c.query("set local session_replication_role = 'replica'");
-    for (const st of rollupStatements) {
-      const t = performance.now();
-      await c.query(st.text, st.params);
-      scratch.push({ what: `${statementName(st.text)}, no foreign-key triggers`, ms: performance.now() - t });
-    }
-  } finally {
-    await c.query('rollback');
-  }
-  const sizesAfter = await sizes();
-
-  // ---------- Report ----------
-  const verdict = (r: LoadResult) =>
-    r.p99 < AIM_P99_MS && r.non2xx === 0 && r.errors === 0 ? 'met' : '**missed**';
-  log(
-    '\n## Requests alone (one at a time): the first answer, then the median of 10 (3 when the first took over 1 s)\n',
-  );
-  log(
-    '| request | status | bytes | cached: first ms | cached: median ms | cache off: first ms | cache off: median ms |',
-  );
-  log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  cachedPhase.alone.forEach((a, i) => {
-    const b = computedPhase.alone[i]!;
-    log(
-      `| ${a.name} | ${a.status}${b.status === a.status ? '' : ` / ${b.status}`} | ${n(a.bytes)} | ${Math.round(a.first)} | ${a.median.toFixed(1)} | ${Math.round(b.first)} | ${b.median.toFixed(1)} |`,
-    );
-  });
-  for (const [title, ph] of [
-    ['as deployed: answers cached per label and data version', cachedPhase],
-    ['cache off (ANALYTICS_CACHE_ENTRIES=0): every answer computed', computedPhase],
-  ] as const) {
-    log(
-      `\n## At ${CONNECTIONS} connections, ${title} (load average before ${ph.loadBefore}, after ${ph.loadAfter})\n`,
+      '\n## Requests alone (one at a time): the first answer, then the median of 10 (3 when the first took over 1 s)\n',
     );
     log(
-      '| request | run | requests/s | p50 ms | p99 ms | max ms | non-2xx | errors | server CPU ms / answer | database CPU ms / answer | aim p99 < 100 ms |',
+      '| request | status | bytes | cached: first ms | cached: median ms | cache off: first ms | cache off: median ms |',
     );
-    log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-    for (const r of ph.results)
+    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    cachedPhase.alone.forEach((a, i) => {
+      const b = computedPhase.alone[i]!;
       log(
-        `| ${r.name} | ${r.mode} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} | ${r.serverCpuMs.toFixed(1)} | ${r.databaseCpuMs.toFixed(1)} | ${verdict(r)} |`,
+        `| ${a.name} | ${a.status}${b.status === a.status ? '' : ` / ${b.status}`} | ${n(a.bytes)} | ${Math.round(a.first)} | ${a.median.toFixed(1)} | ${Math.round(b.first)} | ${b.median.toFixed(1)} |`,
       );
-  }
-  log(`\n## Every request mixed, ${CONNECTIONS} connections, ${MIXED_SECONDS} s, cached server\n`);
-  log(
-    '| run | load before | requests/s | p50 ms | p90 ms | p99 ms | max ms | non-2xx | errors | server CPU ms / answer | database CPU ms / answer |',
-  );
-  log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const m of mixed)
-    log(
-      `| ${m.name}${m.bumps ? ` (${m.bumps} changes)` : ''} | ${m.load} | ${m.rps} | ${m.p50} | ${m.p90} | ${m.p99} | ${m.max} | ${m.non2xx} | ${m.errors} | ${m.serverCpuMs.toFixed(1)} | ${m.databaseCpuMs.toFixed(1)} |`,
-    );
-
-  log('\n## Each request in this process, its statements under EXPLAIN ANALYZE (executed once more each)\n');
-  log(
-    '| request | wall ms (statements run twice) | statements | database execution ms | slowest statement (execution ms) | answer bytes | schema check ms | JSON.stringify ms |',
-  );
-  log('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
-  for (const p of profiles) {
-    const slowest = [...p.statements].sort((a, b) => execOf(b) - execOf(a))[0];
-    log(
-      `| ${p.name}${p.error ? ` (error: ${p.error})` : ''} | ${Math.round(p.wallMs)} | ${p.statements.length} | ${p.statements.reduce((a, st) => a + execOf(st), 0).toFixed(1)} | ${slowest ? `${statementName(slowest.text)} (${execOf(slowest).toFixed(1)})` : ''} | ${n(p.bytes ?? 0)} | ${(p.checkMs ?? 0).toFixed(2)} | ${(p.stringifyMs ?? 0).toFixed(2)} |`,
-    );
-  }
-  log(
-    `\nThe slowest statement of each request that missed, EXPLAIN ANALYZE execution ms (scratch, superuser): ${SETTINGS.map(([name]) => name).join(' / ')}\n`,
-  );
-  log(`| request | statement | ${SETTINGS.map(([name]) => name).join(' | ')} |`);
-  log(`| --- | --- | ${SETTINGS.map(() => '---:').join(' | ')} |`);
-  for (const x of settingsRuns)
-    log(`| ${x.name} | ${x.statement} | ${x.ms.map((v) => v.toFixed(1)).join(' | ')} |`);
-  log(
-    '\nThe lines of the first alert, with an index on statement_lines (recording_id, sale_month) (scratch):\n',
-  );
-  log('| step | as built | with the index |\n| --- | ---: | ---: |');
-  for (const x of linesScratch)
-    log(`| ${x.what} | ${Number.isNaN(x.before) ? '' : x.before.toFixed(1)} | ${x.after.toFixed(1)} |`);
-  for (const p of profiles.filter((x) => missed.has(x.name))) {
-    const slow = [...p.statements].sort((a, b) => execOf(b) - execOf(a)).slice(0, 2);
-    for (const st of slow) {
-      log(`\n### ${p.name}: ${statementName(st.text)} (${execOf(st).toFixed(1)} ms)\n`);
-      log(st.text.replace(/\s+/g, ' ').trim());
-      log('');
-      log((st.plan ?? []).map(tidy).join('\n'));
+    });
+    for (const [title, ph] of [
+      ['as deployed: answers cached per label and data version', cachedPhase],
+      ['cache off (ANALYTICS_CACHE_ENTRIES=0): every answer computed', computedPhase],
+    ] as const) {
+      log(
+        `\n## At ${CONNECTIONS} connections, ${title} (load average before ${ph.loadBefore}, after ${ph.loadAfter})\n`,
+      );
+      log(
+        '| request | run | requests/s | p50 ms | p99 ms | max ms | non-2xx | errors | server CPU ms / answer | database CPU ms / answer | aim p99 < 100 ms |',
+      );
+      log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+      for (const r of ph.results)
+        log(
+          `| ${r.name} | ${r.mode} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} | ${r.serverCpuMs.toFixed(1)} | ${r.databaseCpuMs.toFixed(1)} | ${verdict(r)} |`,
+        );
     }
-  }
+    log(`\n## Every request mixed, ${CONNECTIONS} connections, ${MIXED_SECONDS} s, cached server\n`);
+    log(
+      '| run | load before | requests/s | p50 ms | p90 ms | p99 ms | max ms | non-2xx | errors | server CPU ms / answer | database CPU ms / answer |',
+    );
+    log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const m of mixed)
+      log(
+        `| ${m.name}${m.bumps ? ` (${m.bumps} changes)` : ''} | ${m.load} | ${m.rps} | ${m.p50} | ${m.p90} | ${m.p99} | ${m.max} | ${m.non2xx} | ${m.errors} | ${m.serverCpuMs.toFixed(1)} | ${m.databaseCpuMs.toFixed(1)} |`,
+      );
 
-  log(
-    `\n## The rollups of one ${n(IMPORT_LINES)}-line import (${largeMonth}, on the ${n(LINES)}-line database)\n`,
-  );
-  log(
-    `COPY of its lines: ${s(copyMs)} s; its summary and status (summarizeImportLines, updateImport): ${s(summaryMs)} s`,
-  );
-  log(
-    '\n| run | load before | rebuildImportRollups s | of which rollup statements s | of which missing income s | aim rollups < 10 s |',
-  );
-  log('| --- | --- | ---: | ---: | ---: | --- |');
-  for (const r of rebuilds)
     log(
-      `| ${r.run} | ${r.load} | ${s(r.totalMs)} | ${s(r.rollupsMs)} | ${s(r.alertsMs)} | ${r.rollupsMs < AIM_REBUILD_MS ? 'met' : '**missed**'} |`,
+      '\n## Each request in this process, its statements under EXPLAIN ANALYZE (executed once more each)\n',
     );
-  log(
-    `\nrefreshIncomeAlerts alone for the import: ${s(alertsAloneMs)} s; for the whole label: ${s(fullAlertsMs)} s`,
-  );
-  log("\nScratch copies of run 1's rollup statements (superuser, rolled back):\n");
-  log('| statement | ms |\n| --- | ---: |');
-  for (const x of scratch) log(`| ${x.what} | ${Math.round(x.ms)} |`);
-  log('\nEach statement of the runs (ms):\n');
-  log(`| statement | ${rebuilds.map((r) => `run ${r.run.slice(0, 1)}`).join(' | ')} |`);
-  log(`| --- | ${rebuilds.map(() => '---:').join(' | ')} |`);
-  const first = rebuilds[0]?.statements ?? [];
-  first.forEach((st, i) => {
     log(
-      `| ${statementName(st.text)} | ${rebuilds.map((r) => Math.round(r.statements[i]?.ms ?? 0)).join(' | ')} |`,
+      '| request | wall ms (statements run twice) | statements | database execution ms | slowest statement (execution ms) | answer bytes | schema check ms | JSON.stringify ms |',
     );
-  });
-  const explained = rebuilds.at(-1)?.statements.filter((st) => st.plan) ?? [];
-  for (const st of explained) {
-    log(`\n### ${statementName(st.text)}\n`);
-    log(st.plan!.map(tidy).join('\n'));
+    log('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
+    for (const p of profiles) {
+      const slowest = [...p.statements].sort((a, b) => execOf(b) - execOf(a))[0];
+      log(
+        `| ${p.name}${p.error ? ` (error: ${p.error})` : ''} | ${Math.round(p.wallMs)} | ${p.statements.length} | ${p.statements.reduce((a, st) => a + execOf(st), 0).toFixed(1)} | ${slowest ? `${statementName(slowest.text)} (${execOf(slowest).toFixed(1)})` : ''} | ${n(p.bytes ?? 0)} | ${(p.checkMs ?? 0).toFixed(2)} | ${(p.stringifyMs ?? 0).toFixed(2)} |`,
+      );
+    }
+    log(
+      `\nThe slowest statement of each request that missed, EXPLAIN ANALYZE execution ms (scratch, superuser): ${SETTINGS.map(([name]) => name).join(' / ')}\n`,
+    );
+    log(`| request | statement | ${SETTINGS.map(([name]) => name).join(' | ')} |`);
+    log(`| --- | --- | ${SETTINGS.map(() => '---:').join(' | ')} |`);
+    for (const x of settingsRuns)
+      log(`| ${x.name} | ${x.statement} | ${x.ms.map((v) => v.toFixed(1)).join(' | ')} |`);
+    log(
+      '\nThe lines of the first alert, with an index on statement_lines (recording_id, sale_month) (scratch):\n',
+    );
+    log('| step | as built | with the index |\n| --- | ---: | ---: |');
+    for (const x of linesScratch)
+      log(`| ${x.what} | ${Number.isNaN(x.before) ? '' : x.before.toFixed(1)} | ${x.after.toFixed(1)} |`);
+    for (const p of profiles.filter((x) => missed.has(x.name))) {
+      const slow = [...p.statements].sort((a, b) => execOf(b) - execOf(a)).slice(0, 2);
+      for (const st of slow) {
+        log(`\n### ${p.name}: ${statementName(st.text)} (${execOf(st).toFixed(1)} ms)\n`);
+        log(st.text.replace(/\s+/g, ' ').trim());
+        log('');
+        log((st.plan ?? []).map(tidy).join('\n'));
+      }
+    }
+
+    log(
+      `\n## The rollups of one ${n(IMPORT_LINES)}-line import (${largeMonth}, on the ${n(LINES)}-line database)\n`,
+    );
+    log(
+      `COPY of its lines: ${s(copyMs)} s; its summary and status (summarizeImportLines, updateImport): ${s(summaryMs)} s`,
+    );
+    log(
+      '\n| run | load before | rebuildImportRollups s | of which rollup statements s | of which missing income s | aim rollups < 10 s |',
+    );
+    log('| --- | --- | ---: | ---: | ---: | --- |');
+    for (const r of rebuilds)
+      log(
+        `| ${r.run} | ${r.load} | ${s(r.totalMs)} | ${s(r.rollupsMs)} | ${s(r.alertsMs)} | ${r.rollupsMs < AIM_REBUILD_MS ? 'met' : '**missed**'} |`,
+      );
+    log(
+      `\nrefreshIncomeAlerts alone for the import: ${s(alertsAloneMs)} s; for the whole label: ${s(fullAlertsMs)} s`,
+    );
+    log("\nScratch copies of run 1's rollup statements (superuser, rolled back):\n");
+    log('| statement | ms |\n| --- | ---: |');
+    for (const x of scratch) log(`| ${x.what} | ${Math.round(x.ms)} |`);
+    log('\nEach statement of the runs (ms):\n');
+    log(`| statement | ${rebuilds.map((r) => `run ${r.run.slice(0, 1)}`).join(' | ')} |`);
+    log(`| --- | ${rebuilds.map(() => '---:').join(' | ')} |`);
+    const first = rebuilds[0]?.statements ?? [];
+    first.forEach((st, i) => {
+      log(
+        `| ${statementName(st.text)} | ${rebuilds.map((r) => Math.round(r.statements[i]?.ms ?? 0)).join(' | ')} |`,
+      );
+    });
+    const explained = rebuilds.at(-1)?.statements.filter((st) => st.plan) ?? [];
+    for (const st of explained) {
+      log(`\n### ${statementName(st.text)}\n`);
+      log(st.plan!.map(tidy).join('\n'));
+    }
+    log(
+      '\n| table | rows (estimate) before → after | pg_total_relation_size before → after |\n| --- | ---: | ---: |',
+    );
+    sizesBefore.forEach((row, i) => {
+      const after = sizesAfter[i]!;
+      log(
+        `| ${row.table} | ${n(Number(row.rows))} → ${n(Number(after.rows))} | ${row.total} → ${after.total} |`,
+      );
+    });
+    log(`\nload average at the end: ${load()}`);
+    const all = [...cachedPhase.results, ...computedPhase.results, ...mixed];
+    const nonOk = all.reduce((a, r) => a + r.non2xx + r.errors, 0);
+    const summary = (ph: Phase) => {
+      const met = ph.results.filter((r) => verdict(r) === 'met').length;
+      return `${met} of ${ph.results.length} met (worst p99 ${Math.max(...ph.results.map((r) => r.p99))} ms)`;
+    };
+    log(
+      `\nAim p99 < ${AIM_P99_MS} ms at ${CONNECTIONS} connections: cached ${summary(cachedPhase)}; cache off ${summary(computedPhase)}; ${nonOk} non-2xx or errors in all runs. Aim rollups < 10 s: ${rebuilds.every((r) => r.rollupsMs < AIM_REBUILD_MS) ? 'met' : 'missed'} (${rebuilds.map((r) => s(r.rollupsMs)).join(', ')} s).`,
+    );
+    if (nonOk > 0) process.exitCode = 1;
   }
-  log(
-    '\n| table | rows (estimate) before → after | pg_total_relation_size before → after |\n| --- | ---: | ---: |',
-  );
-  sizesBefore.forEach((row, i) => {
-    const after = sizesAfter[i]!;
-    log(
-      `| ${row.table} | ${n(Number(row.rows))} → ${n(Number(after.rows))} | ${row.total} → ${after.total} |`,
-    );
-  });
-  log(`\nload average at the end: ${load()}`);
-  const all = [...cachedPhase.results, ...computedPhase.results, ...mixed];
-  const nonOk = all.reduce((a, r) => a + r.non2xx + r.errors, 0);
-  const summary = (ph: Phase) => {
-    const met = ph.results.filter((r) => verdict(r) === 'met').length;
-    return `${met} of ${ph.results.length} met (worst p99 ${Math.max(...ph.results.map((r) => r.p99))} ms)`;
-  };
-  log(
-    `\nAim p99 < ${AIM_P99_MS} ms at ${CONNECTIONS} connections: cached ${summary(cachedPhase)}; cache off ${summary(computedPhase)}; ${nonOk} non-2xx or errors in all runs. Aim rollups < 10 s: ${rebuilds.every((r) => r.rollupsMs < AIM_REBUILD_MS) ? 'met' : 'missed'} (${rebuilds.map((r) => s(r.rollupsMs)).join(', ')} s).`,
-  );
-  if (nonOk > 0) process.exitCode = 1;
   void otherOrg;
 } finally {
   await c.end().catch(() => {});

@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     ['DATA_ENCRYPTION_KEY', 'not base64!'],
     ['ANALYTICS_CACHE_ENTRIES', '-1'],
     ['ANALYTICS_CACHE_ENTRIES', 'many'],
+    ['ANALYTICS_FRESH_WAIT_MS', '-5'],
+    ['ANALYTICS_COMPUTE_CONCURRENCY', '0'],
   ])('throws a ConfigError naming %s when it is %j', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.name).toBe('ConfigError');
@@ -94,6 +96,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).ANALYTICS_CACHE_ENTRIES).toBe(500);
     expect(loadConfig({ ANALYTICS_CACHE_ENTRIES: '0' }).ANALYTICS_CACHE_ENTRIES).toBe(0);
     expect(loadConfig({ ANALYTICS_CACHE_ENTRIES: '2000' }).ANALYTICS_CACHE_ENTRIES).toBe(2000);
+  });
+
+  it('waits 50 ms for a new analytics answer and computes two at once unless told', () => {
+    expect(loadConfig({})).toMatchObject({ ANALYTICS_FRESH_WAIT_MS: 50, ANALYTICS_COMPUTE_CONCURRENCY: 2 });
+    expect(loadConfig({ ANALYTICS_FRESH_WAIT_MS: '0', ANALYTICS_COMPUTE_CONCURRENCY: '8' })).toMatchObject({
+      ANALYTICS_FRESH_WAIT_MS: 0,
+      ANALYTICS_COMPUTE_CONCURRENCY: 8,
+    });
   });
 
   it('treats empty variables as unset', () => {

@@ -95,6 +95,11 @@ const envSchema = z.object({
    * again before it is answered the kept one, marked `updating` (decision 0034), in milliseconds.
    */
   ANALYTICS_FRESH_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(50),
+  /**
+   * Analytics answers computed at once per server copy; the others wait their turn (decision 0034):
+   * each holds a database connection and a core for up to seconds on a large label.
+   */
+  ANALYTICS_COMPUTE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Catalogue list pages kept per server copy under the label's data version (decision 0032); 0: off. */
   CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   /**

@@ -7,7 +7,12 @@
  */
 import { z } from 'zod';
 import { BREAKDOWN_DIMENSIONS, BREAKDOWN_ROW_KINDS, LIFECYCLE_BUCKETS } from '../analytics.ts';
-import { analyticsExportQuery, answerUpdating, breakdownQuery, performanceQuery } from '../analytics-schemas.ts';
+import {
+  analyticsExportQuery,
+  answerUpdating,
+  breakdownQuery,
+  performanceQuery,
+} from '../analytics-schemas.ts';
 import { fileResponse } from '../contract-schemas.ts';
 import { endpoint } from '../endpoint.ts';
 

@@ -27,8 +27,9 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { LruMap } from '../../platform/cache/lru-map.ts';
 import { markShared } from '../../platform/cache/shared-answers.ts';
-import { sanitizeError } from '../../platform/logging.ts';
 import { createVersionedCache, organizationVersions } from '../../platform/cache/versioned-cache.ts';
+import { createLimiter } from '../../platform/limiter.ts';
+import { sanitizeError } from '../../platform/logging.ts';
 
 /** The cached endpoints (the key's second part). */
 export type AnalyticsAnswer =
@@ -105,6 +106,12 @@ function versionOf(answer: AnalyticsAnswer, versions: { data: string; income: st
 function createAnalyticsCache(ctx: AppContext) {
   const cache = createVersionedCache<unknown>(ctx.config.ANALYTICS_CACHE_ENTRIES);
   const computed = new Map<AnalyticsAnswer, number>();
+  /**
+   * Every computation waits for one of ANALYTICS_COMPUTE_CONCURRENCY slots: after a change each view
+   * starts its own, and 20 at once took every connection of the pool for seconds, so requests that
+   * only read a session or a version waited behind them (a 9.3 s wait in the benchmark).
+   */
+  const slots = createLimiter(ctx.config.ANALYTICS_COMPUTE_CONCURRENCY);
   /** By cache key, least recently viewed first; at most as many as the cache holds. */
   const viewed = new LruMap<string, Viewed>(ctx.config.ANALYTICS_CACHE_ENTRIES);
   /** Each kept answer's copy marked `updating`, made once and shared like the answer. */
@@ -158,12 +165,12 @@ function createAnalyticsCache(ctx: AppContext) {
       const count = () => computed.set(answer, (computed.get(answer) ?? 0) + 1);
       if (!cache.enabled) {
         count();
-        return { ...(await compute()), updating: false };
+        return { ...(await slots.run(compute)), updating: false };
       }
       const run = async () => {
         count();
         // Kept answers are shared: each route checks and serializes one once (shared-answers.ts).
-        return markShared({ ...(await compute()), updating: false });
+        return markShared({ ...(await slots.run(compute)), updating: false });
       };
       const org = member.organizationId;
       const now = options.now ?? new Date();

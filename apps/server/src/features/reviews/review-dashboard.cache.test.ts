@@ -53,8 +53,11 @@ describe('versioned cache entries', () => {
     expect(cache.get('org/r1', '4', now)).toBe(dto);
     expect(cache.get('org/r2', '4', now)).toBeUndefined();
     expect(cache.get('org/r1', '5', now)).toBeUndefined();
-    // A miss on a newer version drops the entry.
+    // A miss on a newer version keeps the entry until a new one replaces it (decision 0034).
+    expect(cache.get('org/r1', '4', now)).toBe(dto);
+    cache.set('org/r1', { version: '5', validUntil: now.getTime() + 1000, value: dto });
     expect(cache.get('org/r1', '4', now)).toBeUndefined();
+    expect(cache.get('org/r1', '5', now)).toBe(dto);
     cache.set('org/r1', { version: '4', validUntil: now.getTime() + 1000, value: dto });
     expect(cache.get('org/r1', '4', new Date(now.getTime() + 1000))).toBeUndefined();
   });

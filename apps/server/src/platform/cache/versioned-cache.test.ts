@@ -52,6 +52,22 @@ describe('an answer asked after its version changed', () => {
     expect(runs).toBe(2);
   });
 
+  it('answers the kept one while the new one is computed by a plain `through` (the refresh ahead)', async () => {
+    const cache = createVersionedCache<string>(10);
+    await cache.through('k', '1', NOW, async () => 'v1');
+    const slow = gate<string>();
+    const renewing = cache.through('k', '2', NOW, () => slow.promise);
+    expect(await cache.throughOrKept('k', '2', NOW, () => slow.promise, { waitMs: 10 })).toEqual({
+      value: 'v1',
+      stale: true,
+    });
+    expect(cache.get('k', '1', NOW)).toBe('v1');
+    expect(cache.get('k', '2', NOW)).toBeUndefined();
+    slow.open('v2');
+    expect(await renewing).toBe('v2');
+    expect(cache.get('k', '2', NOW)).toBe('v2');
+  });
+
   it('answers the new one when it comes within the wait', async () => {
     const cache = createVersionedCache<string>(10);
     await cache.throughOrKept('k', '1', NOW, async () => 'v1', { waitMs: 1000 });

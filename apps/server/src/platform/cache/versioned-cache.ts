@@ -53,15 +53,20 @@ export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) =>
   const entries = new LruMap<string, Entry<T>>(maxEntries, weigh && ((entry) => weigh(entry.value)));
   const inFlight = new Map<string, Promise<T>>();
 
+  /**
+   * The answer kept for key at version. One of another version stays kept (the new one replaces it
+   * when computed): `throughOrKept` may answer it meanwhile, even while `through` computes the new
+   * one (the analytics refresh ahead does). An expired one goes.
+   */
   function get(key: string, version: string, now: Date): T | undefined {
     if (maxEntries === 0) return undefined;
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (entry.version !== version || now.getTime() >= entry.validUntil) {
+    if (now.getTime() >= entry.validUntil) {
       entries.delete(key);
       return undefined;
     }
-    return entry.value;
+    return entry.version === version ? entry.value : undefined;
   }
 
   function set(key: string, entry: Entry<T>) {
