@@ -1471,11 +1471,12 @@ try {
   );
 
   // ---------- The server, the requests alone, then at 20 connections ----------
-  // Twice: as deployed (answers cached per label under its data version, decision 0030), then with
-  // the cache off (ANALYTICS_CACHE_ENTRIES=0: every answer computed, as after a change of what they
-  // read). Between the two, every request mixed on the cached server: as is, while a review is saved
-  // every BUMP_SECONDS (the data version: A&R answers go stale), and while a recording is edited every
-  // BUMP_SECONDS (the income version too: every answer goes stale).
+  // Twice: as deployed (answers cached per label under its data version, decision 0030; after a
+  // change the kept answer, marked updating, while the new one is computed, decision 0034), then with
+  // the cache off (ANALYTICS_CACHE_ENTRIES=0: every answer computed, what a filter combination nobody
+  // asked before costs the first time). Between the two, every request mixed on the cached server: as
+  // is, while a review is saved every BUMP_SECONDS (the data version: A&R answers go stale), and while
+  // a recording is edited every BUMP_SECONDS (the income version too: every answer goes stale).
   type Alone = { name: string; status: number; bytes: number; first: number; median: number };
   type Phase = { alone: Alone[]; results: LoadResult[]; loadBefore: string; loadAfter: string };
   let requests: Request[] = [];
