@@ -87,10 +87,13 @@ describe('an answer asked after its version changed', () => {
     const failing = gate<string>();
     const errors: unknown[] = [];
     const onError = (error: unknown) => errors.push(error);
-    expect(await cache.throughOrKept('k', '2', NOW, () => failing.promise, { waitMs: 10, onError })).toEqual({
-      value: 'v1',
-      stale: true,
-    });
+    for (let i = 0; i < 2; i++)
+      expect(
+        await cache.throughOrKept('k', '2', NOW, () => failing.promise, { waitMs: 10, onError }),
+      ).toEqual({
+        value: 'v1',
+        stale: true,
+      });
     failing.fail(new Error('the database went away'));
     await failing.promise.catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 0));

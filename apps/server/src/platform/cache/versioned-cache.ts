@@ -52,6 +52,8 @@ interface Entry<T> {
 export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) => number) {
   const entries = new LruMap<string, Entry<T>>(maxEntries, weigh && ((entry) => weigh(entry.value)));
   const inFlight = new Map<string, Promise<T>>();
+  /** Computations whose failure `throughOrKept` reports (once each, however many were answered). */
+  const reported = new WeakSet<Promise<T>>();
 
   /**
    * The answer kept for key at version. One of another version stays kept (the new one replaces it
@@ -109,7 +111,7 @@ export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) =>
      * validUntil), the new one is waited for `waitMs` only: past it, the kept answer is answered,
      * `stale`, and stays kept while the new one is computed (one computation, as `through`), which
      * replaces it when done. A failed computation leaves the kept answer; `onError` hears of it
-     * when no request waited for it.
+     * once.
      */
     async throughOrKept(
       key: string,
@@ -120,9 +122,9 @@ export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) =>
     ): Promise<{ value: T; stale: boolean }> {
       const validUntil = options.validUntil ?? (() => Number.POSITIVE_INFINITY);
       const entry = maxEntries === 0 ? undefined : entries.get(key);
-      if (entry && now.getTime() >= entry.validUntil) entries.delete(key);
-      else if (entry && entry.version === version) return { value: entry.value, stale: false };
       const kept = entry && now.getTime() < entry.validUntil ? entry : undefined;
+      if (entry && !kept) entries.delete(key);
+      if (kept?.version === version) return { value: kept.value, stale: false };
       const computing = flight(key, version, compute, validUntil);
       if (!kept) return { value: await computing, stale: false };
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -134,7 +136,10 @@ export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) =>
         }),
       ]).finally(() => clearTimeout(timer));
       if (first !== late) return { value: first as T, stale: false };
-      computing.catch((error: unknown) => options.onError?.(error));
+      if (!reported.has(computing)) {
+        reported.add(computing);
+        computing.catch((error: unknown) => options.onError?.(error));
+      }
       return { value: kept.value, stale: true };
     },
   };
