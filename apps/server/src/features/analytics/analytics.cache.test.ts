@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../../platform/auth/request-auth.ts';
 import { queryRows } from '../../platform/db/index.ts';
 import { adminWithLabel, setPlan } from '../../test/api-helpers.ts';
+import { gate } from '../../test/gate.ts';
 import { createTestServer, type TestServer, testDbKind } from '../../test/harness.ts';
 import {
   createFinanceTestServer,
@@ -492,10 +493,7 @@ describe('analytics answers cached per label against the data version', () => {
       const first = await kept.answer(at('1'), 'performance', { probe: 'updating' }, async () => ({ n: 1 }));
       expect(first).toEqual({ n: 1, updating: false });
 
-      let finish!: () => void;
-      const slow = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
+      const { promise: slow, open: finish } = gate();
       const compute = async () => {
         await slow;
         return { n: 2 };
@@ -549,25 +547,19 @@ describe('analytics answers cached per label against the data version', () => {
           sql`update recordings set title = 'Night Drive (Updating)' where id = ${data.recordings.nightDrive}`,
         );
         // The recording rollup cannot be read until the test lets go of it.
-        let locked!: () => void;
-        const isLocked = new Promise<void>((resolve) => {
-          locked = resolve;
-        });
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        const locked = gate();
+        const released = gate();
         const lock = server.database.withOrg(label.organization.id, async (tx) => {
           await tx.execute(sql`lock table statement_rollups_recording in access exclusive mode`);
-          locked();
-          await released;
+          locked.open();
+          await released.promise;
         });
-        await isLocked;
+        await locked.promise;
         let during: Json;
         try {
           during = await get();
         } finally {
-          release();
+          released.open();
           await lock;
         }
         expect(during.updating).toBe(true);

@@ -4,18 +4,12 @@
  * failed computation leaves the kept answer; an expired one is never answered.
  */
 import { describe, expect, it } from 'vitest';
+import { gate } from '../../test/gate.ts';
 import { createVersionedCache } from './versioned-cache.ts';
 
-/** A computation that ends when the test says so. */
-function gate<T>() {
-  let open!: (value: T) => void;
-  let fail!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
+/** A computation that ends on its own after `ms`. */
+const later = (value: string, ms: number) => () =>
+  new Promise<string>((resolve) => setTimeout(() => resolve(value), ms));
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 
@@ -71,13 +65,7 @@ describe('an answer asked after its version changed', () => {
   it('answers the new one when it comes within the wait', async () => {
     const cache = createVersionedCache<string>(10);
     await cache.throughOrKept('k', '1', NOW, async () => 'v1', { waitMs: 1000 });
-    const answer = cache.throughOrKept(
-      'k',
-      '2',
-      NOW,
-      () => new Promise((resolve) => setTimeout(() => resolve('v2'), 20)),
-      { waitMs: 1000 },
-    );
+    const answer = cache.throughOrKept('k', '2', NOW, later('v2', 20), { waitMs: 1000 });
     expect(await answer).toEqual({ value: 'v2', stale: false });
   });
 
@@ -123,13 +111,7 @@ describe('an answer asked after its version changed', () => {
 
   it('waits for the first answer of a key: there is nothing to answer before it', async () => {
     const cache = createVersionedCache<string>(10);
-    const answer = cache.throughOrKept(
-      'k',
-      '1',
-      NOW,
-      () => new Promise((resolve) => setTimeout(() => resolve('first'), 40)),
-      { waitMs: 0 },
-    );
+    const answer = cache.throughOrKept('k', '1', NOW, later('first', 40), { waitMs: 0 });
     expect(await answer).toEqual({ value: 'first', stale: false });
   });
 });
