@@ -4,9 +4,10 @@
  * and sort, read through a cursor a thousand at a time so an export of 100,000 rows never sits in
  * memory. The filters mean what the list endpoints' mean (recordings.repo, releases.repo, works.repo).
  */
-import { normalizeIsrc, normalizeIswc } from '@music-review/core/music-codes';
+import { normalizeIswc } from '@music-review/core/music-codes';
 import { type SQL, sql } from 'drizzle-orm';
 import { type OrgTx, queryRows } from '../../platform/db/index.ts';
+import { recordingSearch } from './recordings.repo.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // The plan's monthly exports
@@ -71,15 +72,7 @@ const direction = (dir: Dir) => sql.raw(dir === 'desc' ? 'desc' : 'asc');
 function recordingsSelect(organizationId: string, query: RecordingsExportQuery): SQL {
   const where: SQL[] = [sql`r.organization_id = ${organizationId}`];
   const q = query.q?.trim();
-  if (q) {
-    const pattern = containsPattern(q);
-    const isrc = normalizeIsrc(q);
-    where.push(
-      /^[A-Z0-9]{2,12}$/.test(isrc)
-        ? sql`(r.title ilike ${pattern} or r.display_artist ilike ${pattern} or r.isrc like ${containsPattern(isrc)})`
-        : sql`(r.title ilike ${pattern} or r.display_artist ilike ${pattern})`,
-    );
-  }
+  if (q) where.push(recordingSearch(organizationId, q));
   if (query.artist)
     where.push(sql`r.id in (select ra.recording_id from recording_artists ra
       where ra.organization_id = ${organizationId} and ra.party_id = ${query.artist})`);

@@ -19,6 +19,54 @@ export const BLOCK_ROWS = 200;
 const BLOCK_ENTRIES = 100;
 /** Blocks read ahead of the one a page is in. */
 const READ_AHEAD_BLOCKS = 2;
+/**
+ * Blocks read for later (ahead of a member scrolling, or around a page asked alone) are read at most
+ * this many at once per server copy, in the order asked: when 20 members jump or cross a block
+ * together, their 20 reads of 200 rows would otherwise take both cores at once (40-90 ms in which
+ * every answer waits, PERFORMANCE run 7), while nobody waits for them yet.
+ */
+const READS_FOR_LATER = 2;
+/** Reads for later waiting at most; past it the oldest is dropped (read when asked for). */
+const READS_FOR_LATER_WAITING = 64;
+
+/**
+ * Runs tasks at most `concurrency` at once, in the order added; a task added again under a key still
+ * waiting is not added twice. Past `maxWaiting`, the oldest waiting is dropped. A task's failure is
+ * its own (what it was reading is read again when asked for).
+ */
+export function createBackgroundQueue(concurrency: number, maxWaiting: number) {
+  const waiting = new Map<string, () => Promise<unknown>>();
+  let running = 0;
+  const next = () => {
+    while (running < concurrency && waiting.size > 0) {
+      const [key, task] = waiting.entries().next().value!;
+      waiting.delete(key);
+      running++;
+      task()
+        .catch(() => {})
+        .finally(() => {
+          running--;
+          next();
+        });
+    }
+  };
+  return {
+    add(key: string, task: () => Promise<unknown>) {
+      if (waiting.has(key)) return;
+      if (waiting.size >= maxWaiting) waiting.delete(waiting.keys().next().value!);
+      waiting.set(key, task);
+      next();
+    },
+    /** Whether a task is waiting under key (not yet started). */
+    has: (key: string) => waiting.has(key),
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.size;
+    },
+  };
+}
 
 /** A bytea as the drivers hand it back (pg: a Buffer, PGlite: a Uint8Array; null: no rows). */
 export function asBuffer(bytes: Uint8Array | null | undefined): Buffer {
@@ -42,11 +90,16 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
 /** How many ids a packed order holds. */
 export const orderLength = (packed: Buffer) => packed.length / ID_BYTES;
 
-/** The ids from `offset`, at most `limit` of them, as UUID text. */
-export function idsAt(packed: Buffer, offset: number, limit: number): string[] {
+/**
+ * The ids from `offset`, at most `limit` of them, as UUID text; `reversed` reads the order from its
+ * end (a list sorted descending is its ascending order reversed: see `page`).
+ */
+export function idsAt(packed: Buffer, offset: number, limit: number, reversed = false): string[] {
   const ids: string[] = [];
-  const end = Math.min(orderLength(packed), offset + limit);
-  for (let index = offset; index < end; index++) {
+  const length = orderLength(packed);
+  const end = Math.min(length, offset + limit);
+  for (let position = offset; position < end; position++) {
+    const index = reversed ? length - 1 - position : position;
     const hex = packed.toString('hex', index * ID_BYTES, (index + 1) * ID_BYTES);
     ids.push(
       `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
@@ -73,6 +126,7 @@ export function createListOrders(ctx: AppContext) {
   // and only a few: a block serves the pages a member scrolls through next, and 1,000 kept blocks
   // (200,000 rows) made the garbage collector's work cost more than the reads they saved.
   const blocks = createVersionedCache<unknown[]>(Math.min(BLOCK_ENTRIES, ctx.config.CATALOGUE_CACHE_ENTRIES));
+  const forLater = createBackgroundQueue(READS_FOR_LATER, READS_FOR_LATER_WAITING);
   const versionsOf = async (member: Member) =>
     member.countVersion !== undefined && member.dataVersion !== undefined
       ? { count: member.countVersion, data: member.dataVersion }
@@ -86,21 +140,27 @@ export function createListOrders(ctx: AppContext) {
 
     /**
      * The page of the list at offset (at most `limit` rows) and the list's total: the ids from the
-     * kept order (read by `readOrder` when the version moved on), their rows by `readRows`, a block
-     * of BLOCK_ROWS at a time. Undefined while the order is being read (`CATALOGUE_ORDER_WAIT_MS`
-     * past): the caller then walks the index for this page.
+     * kept order (read by `readAscending` when the version moved on), their rows by `readRows`, a
+     * block of BLOCK_ROWS at a time. Undefined while the order is being read
+     * (`CATALOGUE_ORDER_WAIT_MS` past): the caller then walks the index for this page.
+     *
+     * One order serves both directions: `readAscending` reads the list sorted up (`order by key,
+     * id`), and sorted down (`order by key desc, id desc`) is exactly that order reversed, nulls
+     * included (PostgreSQL puts them last going up and first going down), so the second direction of
+     * a list costs no read of its own.
      */
     async page<T>(
       member: Member,
       list: string,
-      query: { sort: string },
+      { dir, ...query }: { sort: string; dir: 'asc' | 'desc' },
       offset: number,
       limit: number,
-      readOrder: () => Promise<Buffer>,
+      readAscending: () => Promise<Buffer>,
       readRows: (ids: string[]) => Promise<T[]>,
     ): Promise<{ rows: T[]; total: number } | undefined> {
       const versions = await versionsOf(member);
       const key = orderKey(member, list, query);
+      const reversed = dir === 'desc';
       const orderVersion = query.sort === 'updated' ? `d${versions.data}` : `c${versions.count}`;
       const now = new Date();
       let order = cache.get(key, orderVersion, now);
@@ -108,7 +168,7 @@ export function createListOrders(ctx: AppContext) {
         // The first pages after a change do not queue behind the order's read (100 ms for 100,000
         // rows alone, several times that under load): past a short wait they walk the index, as
         // pages nearer the top do, while the order is read for the pages after them.
-        const reading = cache.through(key, orderVersion, now, readOrder);
+        const reading = cache.through(key, orderVersion, now, readAscending);
         reading.catch(() => {});
         order = await within(reading, ctx.config.CATALOGUE_ORDER_WAIT_MS);
         if (!order) return undefined;
@@ -116,21 +176,42 @@ export function createListOrders(ctx: AppContext) {
       const total = orderLength(order);
       const end = Math.min(total, offset + limit);
       const blockVersion = `${orderVersion}:${versions.data}`;
+      const blockKey = (block: number) => `${key}:${dir}:${block}`;
       const blockAt = (block: number) =>
-        blocks.through(`${key}:${block}`, blockVersion, new Date(), () =>
-          readRows(idsAt(order, block * BLOCK_ROWS, BLOCK_ROWS)),
+        blocks.through(blockKey(block), blockVersion, new Date(), () =>
+          readRows(idsAt(order, block * BLOCK_ROWS, BLOCK_ROWS, reversed)),
         ) as Promise<T[]>;
       // Without kept blocks (CATALOGUE_CACHE_ENTRIES=0) a page reads its own rows only.
-      if (!blocks.enabled) return { rows: await readRows(idsAt(order, offset, end - offset)), total };
+      if (!blocks.enabled)
+        return { rows: await readRows(idsAt(order, offset, end - offset, reversed)), total };
       const first = Math.floor(offset / BLOCK_ROWS);
       const last = Math.floor((Math.max(end, offset + 1) - 1) / BLOCK_ROWS);
-      // Read ahead when the list is being scrolled (the block before this page's was read at this
-      // version): the next blocks are read while this page is answered, so the member scrolling on
-      // finds them ready. A page asked alone (a jump, or a page asked again after a save) reads its
-      // own block only. A read ahead that fails is read again when asked for.
-      if (first > 0 && blocks.has(`${key}:${first - 1}`, blockVersion, now))
-        for (let block = last + 1; block <= last + READ_AHEAD_BLOCKS && block * BLOCK_ROWS < total; block++)
-          blockAt(block).catch(() => {});
+      const laterKey = (block: number) => `${blockKey(block)}\u0000${blockVersion}`;
+      // Read, being read, or waiting to be read for later (a page that needs it reads it now).
+      const known = (block: number) =>
+        blocks.has(blockKey(block), blockVersion, now) ||
+        blocks.pending(blockKey(block), blockVersion) ||
+        forLater.has(laterKey(block));
+      const readLater = (from: number, to: number) => {
+        for (let block = from; block <= to && block * BLOCK_ROWS < total; block++)
+          forLater.add(laterKey(block), () => blockAt(block));
+      };
+      // The list is being scrolled when the block before this page's was read at this version.
+      const scrolling = first > 0 && known(first - 1);
+      let kept = true;
+      for (let block = first; block <= last; block++) kept &&= known(block);
+      if (!scrolling && !kept) {
+        // A page asked alone (a jump, or a page asked again after a save): its own rows are read
+        // for it, and its block and the next for later, so the member who scrolls on from here
+        // finds them ready and 20 members jumping at once do not read 20 blocks at once.
+        const rows = await readRows(idsAt(order, offset, end - offset, reversed));
+        readLater(first, last + 1);
+        return { rows, total };
+      }
+      // Scrolling: the next blocks are read for later while this page is answered. A page whose
+      // block is still waiting among the reads for later reads it now (the waiting read then finds
+      // it kept).
+      if (scrolling) readLater(last + 1, last + READ_AHEAD_BLOCKS);
       const rows: T[] = [];
       for (let block = first; block * BLOCK_ROWS < end; block++) {
         const start = block * BLOCK_ROWS;

@@ -5,7 +5,6 @@ import type {
   updateRecordingBody,
 } from '@music-review/core/catalogue-schemas';
 import type { RecordingDto, RecordingRowDto } from '@music-review/core/contracts/catalogue';
-import { normalizeIsrc } from '@music-review/core/music-codes';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../platform/auth/request-auth.ts';
@@ -101,16 +100,54 @@ export function createListTotals(ctx: AppContext) {
  * (migration 0016), so a kept page is never older than the member's own last save. Misses for one
  * page at one version share one computation. The plan gate is checked first, cached or not.
  * `CATALOGUE_CACHE_ENTRIES` pages per server copy; 0 turns it off.
+ *
+ * `keptUnder: 'count'` keeps them under the count version instead (decision 0032, amended
+ * 2026-11-27): for a list whose rows read only what raises it (migration 0027: every column of
+ * releases, release_tracks, works, work_writers and parties, and a recording's counted columns), so
+ * saving a recording's genre does not make every releases and works page compute again.
  */
-export function createListPages(ctx: AppContext) {
+export function createListPages(ctx: AppContext, keptUnder: 'data' | 'count' = 'data') {
   const cache = createVersionedCache<unknown>(ctx.config.CATALOGUE_CACHE_ENTRIES);
   return async <T>(member: Member, list: string, query: object, compute: () => Promise<T>): Promise<T> => {
     requireCatalogue(member);
     if (!cache.enabled) return compute();
     const version =
-      member.dataVersion ?? (await organizationDataVersion(ctx.database, member.organizationId));
+      keptUnder === 'data'
+        ? (member.dataVersion ?? (await organizationDataVersion(ctx.database, member.organizationId)))
+        : (member.countVersion ?? (await organizationVersions(ctx.database, member.organizationId)).count);
     const key = `${member.organizationId}:${list}:${JSON.stringify(query)}`;
     return (await cache.through(key, version, new Date(), compute)) as T;
+  };
+}
+
+/**
+ * Which recordings a page of the grid shows and the total, kept under the count version (decision
+ * 0032, amended 2026-11-27): the filters and sort keys are counted columns (migration 0027), so
+ * after a save that changed none of them (a genre) the page's rows are read again by id, one
+ * prepared statement, instead of walking and filtering for the page again. Not for the sort on the
+ * last change, which every save moves.
+ */
+function createPageIds(ctx: AppContext) {
+  const cache = createVersionedCache<{ ids: string[]; total: number }>(ctx.config.CATALOGUE_CACHE_ENTRIES);
+  type Page = { rows: { id: string }[]; total: number };
+  /**
+   * The kept ids of this page at the member's count version, and how to keep the page computed
+   * instead (under the version read before it was computed, never a later one).
+   */
+  return async (member: Member, query: { sort: string }) => {
+    if (!cache.enabled || query.sort === 'updated') return { kept: undefined, keep: (_page: Page) => {} };
+    const key = `${member.organizationId}:${JSON.stringify(query)}`;
+    const version =
+      member.countVersion ?? (await organizationVersions(ctx.database, member.organizationId)).count;
+    return {
+      kept: cache.get(key, version, new Date()),
+      keep: (page: Page) =>
+        cache.set(key, {
+          version,
+          validUntil: Number.POSITIVE_INFINITY,
+          value: { ids: page.rows.map((r) => r.id), total: page.total },
+        }),
+    };
   };
 }
 
@@ -133,12 +170,6 @@ const creditsOf = (artists: readonly ArtistInput[] | undefined) =>
 /** The credits as the audit log keeps them: who, named, in which role. */
 const creditsForAudit = (artists: readonly ArtistInput[], names: ReadonlyMap<string, string>) =>
   artists.map((a) => ({ id: a.party_id, name: names.get(a.party_id) ?? '', role: a.role }));
-
-/** What `q` may be as an ISRC fragment: letters and digits, typed with or without separators. */
-function isrcFragment(q: string) {
-  const fragment = normalizeIsrc(q);
-  return /^[A-Z0-9]{2,12}$/.test(fragment) ? fragment : undefined;
-}
 
 /**
  * The references of an edit, checked before anything is written: the ISRC no other recording of the
@@ -179,6 +210,7 @@ export function createRecordingsService(ctx: AppContext) {
   const withTotal = createListTotals(ctx);
   const listPage = createListPages(ctx);
   const orders = createListOrders(ctx);
+  const pageIds = createPageIds(ctx);
 
   /** Runs fn in the member's label, once the plan's catalogue gate has passed. */
   const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
@@ -208,14 +240,27 @@ export function createRecordingsService(ctx: AppContext) {
     /** GET /api/v1/catalogue/recordings */
     async list(
       member: Member,
-      query: Omit<repo.RecordingsQuery, 'isrcFragment'>,
+      query: repo.RecordingsQuery,
     ): Promise<{ rows: RecordingRowDto[]; total: number }> {
       const q = query.q?.trim() || undefined;
       const { artist, year, origin, missing } = query;
-      const filters = { ...query, q, isrcFragment: q ? isrcFragment(q) : undefined };
+      const filters = { ...query, q };
       return listPage(member, 'recordings', filters, async () => {
+        const { kept, keep } = await pageIds(member, filters);
+        if (kept) {
+          const rows = await repo.recordingsByIds(database, member.organizationId, kept.ids);
+          return { rows: rows.map(toRecordingRow), total: kept.total };
+        }
+        const page = await computePage();
+        keep(page);
+        return page;
+      });
+
+      async function computePage() {
         if (orders.serves(query.offset)) {
           const { limit, offset, ...ordered } = filters;
+          // One order read serves the list both ways (see orders.page).
+          const ascending = { ...filters, dir: 'asc' as const };
           const page = await orders.page(
             member,
             'recordings',
@@ -224,8 +269,8 @@ export function createRecordingsService(ctx: AppContext) {
             limit,
             () =>
               q
-                ? repo.recordingOrder(database.asOwner(SEARCH_AS_OWNER), member.organizationId, filters)
-                : inCatalogue(member, (tx, org) => repo.recordingOrder(tx, org, filters)),
+                ? repo.recordingOrder(database.asOwner(SEARCH_AS_OWNER), member.organizationId, ascending)
+                : inCatalogue(member, (tx, org) => repo.recordingOrder(tx, org, ascending)),
             async (ids) =>
               (await repo.recordingsByIds(database, member.organizationId, ids)).map(toRecordingRow),
           );
@@ -247,7 +292,7 @@ export function createRecordingsService(ctx: AppContext) {
           },
         );
         return { rows: rows.map(toRecordingRow), total };
-      });
+      }
     },
 
     /** GET /api/v1/catalogue/recordings/{id} */

@@ -126,7 +126,7 @@ async function ensureUpcFree(tx: OrgTx, organizationId: string, upc: string, rel
 export function createReleasesService(ctx: AppContext) {
   const { database } = ctx;
   const withTotal = createListTotals(ctx);
-  const listPage = createListPages(ctx);
+  const listPage = createListPages(ctx, 'count');
 
   async function artworkUrl(key: string | null) {
     if (!key) return null;

@@ -207,6 +207,41 @@ describe('releases: the list, "New release" and the release page', () => {
     expect(await total('status=ready')).toBe(1);
   });
 
+  it('keeps its pages while a recording’s uncounted fields change, and shows at once what its rows read', async () => {
+    const db = server.database.asOwner('tests build rows directly');
+    const rows = async () =>
+      (await call<{ rows: ReleaseRowDto[] }>('GET', '/api/v1/catalogue/releases?sort=title')).body.rows.map(
+        (r) => [r.title, r.tracks_missing_codes],
+      );
+    const before = await rows();
+    expect(before).toEqual([
+      ['Alpha Days', 0],
+      ['beta Nights', 1],
+      ['Gamma', 0],
+    ]);
+    // A rename with the triggers off raises no version: the kept page is answered.
+    await server.database.asOwnerTransaction(
+      'tests change a row without raising the versions',
+      async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update releases set title = 'Alpha Renamed' where id = ${rel.alpha}`);
+      },
+    );
+    // A recording's genre is nothing a releases page reads: its page stays kept (decision 0032).
+    await db.execute(sql`update recordings set genre = 'Ambient' where id = ${rec.blue}`);
+    expect(await rows()).toEqual(before);
+    // A track's ISRC is: the page is read again, with the rename too.
+    await db.execute(sql`update recordings set isrc = 'GBAYE2600002' where id = ${rec.night}`);
+    expect(await rows()).toEqual([
+      ['Alpha Renamed', 0],
+      ['beta Nights', 0],
+      ['Gamma', 0],
+    ]);
+    await db.execute(sql`update recordings set isrc = null where id = ${rec.night}`);
+    await db.execute(sql`update releases set title = 'Alpha Days' where id = ${rel.alpha}`);
+    expect(await rows()).toEqual(before);
+  });
+
   it('creates a release from recordings in the order given, numbering tracks per disc, with the label’s defaults', async () => {
     const { status, body } = await create({
       title: 'Two Sides',

@@ -133,7 +133,7 @@ const writersForAudit = (
 
 export function createWorksService(ctx: AppContext) {
   const withTotal = createListTotals(ctx);
-  const listPage = createListPages(ctx);
+  const listPage = createListPages(ctx, 'count');
   const inCatalogue = async <T>(member: Member, fn: (tx: OrgTx, organizationId: string) => Promise<T>) => {
     requireCatalogue(member);
     return ctx.database.withOrg(member.organizationId, (tx) => fn(tx, member.organizationId));

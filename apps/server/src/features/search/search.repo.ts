@@ -1,5 +1,6 @@
 import { SEARCH_GROUP_LIMIT } from '@music-review/core/search';
 import type { Database } from '../../platform/db/index.ts';
+import { labelTrigramKeys } from '../../platform/db/label-trigrams.ts';
 
 /**
  * Global search: every group (songs, artists, contracts, metadata forms) in one statement.
@@ -305,12 +306,8 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export function trigramSearch(organizationId: string, query: string): { pattern: string; keys: string[] } {
   const label = organizationId.slice(0, 8).toLowerCase();
   const lowered = query.toLowerCase();
-  const runs = lowered.match(/[a-z0-9]{3,}/g);
-  if (runs) {
-    const keys = new Set<string>();
-    for (const run of runs) for (let i = 0; i + 3 <= run.length; i++) keys.add(label + run.slice(i, i + 3));
-    return { pattern: `%${escapeLike(query)}%`, keys: [...keys] };
-  }
+  const contained = labelTrigramKeys(organizationId, query);
+  if (contained.length > 0) return { pattern: `%${escapeLike(query)}%`, keys: contained };
   if (/^[a-z0-9]{2}$/.test(lowered))
     return { pattern: `% ${escapeLike(query)}%`, keys: [`${label} ${lowered}`] };
   return { pattern: '', keys: [] };

@@ -37,6 +37,9 @@ export async function organizationVersions(
   };
 }
 
+/** A computation's key in flight: the entry's key and the version it computes. */
+const flightKeyOf = (key: string, version: string) => `${key}\u0000${version}`;
+
 interface Entry<T> {
   version: string;
   validUntil: number;
@@ -83,6 +86,10 @@ export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) =>
     has(key: string, version: string, now: Date): boolean {
       const entry = entries.peek(key);
       return entry !== undefined && entry.version === version && now.getTime() < entry.validUntil;
+    },
+    /** Whether the answer for key at version is being computed. */
+    pending(key: string, version: string): boolean {
+      return inFlight.has(flightKeyOf(key, version));
     },
     get enabled() {
       return maxEntries > 0;
@@ -151,7 +158,7 @@ export function createVersionedCache<T>(maxEntries = 1000, weigh?: (value: T) =>
     compute: () => Promise<T>,
     validUntil: (value: T) => number,
   ): Promise<T> {
-    const flightKey = `${key}\u0000${version}`;
+    const flightKey = flightKeyOf(key, version);
     const running = inFlight.get(flightKey);
     if (running) return running;
     const computing = compute()

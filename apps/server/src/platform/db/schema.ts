@@ -1442,6 +1442,17 @@ export const recordings = pgTable(
     index('recordings_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
     index('recordings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('recordings_artist_trgm_idx').using('gin', sql`${t.displayArtist} gin_trgm_ops`),
+    // "Search catalogue" looks a query with 3 letters or digits in a row up in the label's own
+    // trigrams (migration 0028; search_trigrams is migration 0007's); pg_trgm's indexes above read
+    // every label's lists and serve the other queries (non-Latin ones among them).
+    index('recordings_title_label_trgm_idx').using(
+      'gin',
+      sql`search_trigrams(${t.organizationId}, ${t.title})`,
+    ),
+    index('recordings_artist_label_trgm_idx').using(
+      'gin',
+      sql`search_trigrams(${t.organizationId}, ${t.displayArtist})`,
+    ),
     // "Search catalogue" finds a code by any part of it (migration 0016).
     index('recordings_isrc_trgm_idx').using('gin', sql`${t.isrc} gin_trgm_ops`),
     index('recordings_work_idx').on(t.workId),
