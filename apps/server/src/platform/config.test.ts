@@ -1,6 +1,7 @@
 // Database-independent: configuration parsing only (the PostgreSQL pass skips it; vitest.config.ts).
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, defaultPoolSize, loadConfig } from './config.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -104,6 +105,12 @@ describe('loadConfig', () => {
       ANALYTICS_FRESH_WAIT_MS: 0,
       ANALYTICS_COMPUTE_CONCURRENCY: 8,
     });
+  });
+
+  it('opens twice the cores plus two connections to PostgreSQL unless told, at least 4 and at most 20', () => {
+    expect([1, 2, 4, 8, 9, 64].map((cores) => defaultPoolSize(cores))).toEqual([4, 6, 10, 18, 20, 20]);
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(defaultPoolSize(availableParallelism()));
+    expect(loadConfig({ DATABASE_POOL_SIZE: '30' }).DATABASE_POOL_SIZE).toBe(30);
   });
 
   it('treats empty variables as unset', () => {

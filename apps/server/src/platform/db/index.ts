@@ -244,7 +244,8 @@ async function inBoundConnection<T>(
   }
 }
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+/** A pool of `poolSize` connections (the server's comes from DATABASE_POOL_SIZE, decision 0036). */
+export async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the database server closed (a restart, a dropped database): logged
   // sanitised, as every error is; the raw error carries the client with its connection settings.
