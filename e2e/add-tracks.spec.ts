@@ -2,6 +2,7 @@ import {
   audioPosition,
   createLabelWithMembers,
   expect,
+  holdUploads,
   playbackReport,
   reviewViaApi,
   signInAndWait,
@@ -38,14 +39,7 @@ test.describe('add tracks to review', () => {
     await expect(track).toContainText('1:00');
 
     // Hold the audio's upload until the progress bar has been seen: on localhost it is over in a blink.
-    let releaseUpload = () => {};
-    const uploadHeld = new Promise<void>((resolve) => {
-      releaseUpload = resolve;
-    });
-    await page.route(/\/storage\/v1\/object\/.+\/audio\//, async (route) => {
-      if (route.request().method() === 'PUT') await uploadHeld;
-      await route.continue();
-    });
+    const releaseUpload = await holdUploads(page, /\/storage\/v1\/object\/.+\/audio\//);
     await page.getByRole('button', { name: 'Add Track', exact: true }).click();
     await expect(page.getByRole('progressbar', { name: `Upload of ${FILE_NAME}` })).toBeVisible();
     await expect(track.getByText('Uploading…')).toBeVisible();

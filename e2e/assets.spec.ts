@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { apiSignIn, expect, signInAndWait, test } from './fixtures.ts';
+import { apiSignIn, expect, holdUploads, signInAndWait, test } from './fixtures.ts';
 
 const DEMO_PASSWORD = 'demo-password';
 
@@ -39,11 +39,9 @@ test.describe('release assets', () => {
     const song = songs.find((s) => s.title === 'Summer Static' && s.status === 'signed');
     expect(song, 'the demo label has the signed song Summer Static').toBeTruthy();
 
-    // Hold each upload a moment, as a real network would, so its progress can be seen.
-    await page.route('**/storage/v1/object/**', async (route) => {
-      if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // Each upload waits until the test has seen its progress (CI of 2026-11-27 failed here with a
+    // fixed 700 ms hold).
+    const letUploadFinish = await holdUploads(page, '**/storage/v1/object/**');
 
     await signInAndWait(page, 'admin@demo.test', DEMO_PASSWORD);
     await page.goto(`/signed-songs/${song!.id}/release-assets`);
@@ -60,18 +58,23 @@ test.describe('release assets', () => {
 
     await chooseFile('cover-1000.png', solidPng(1000));
     await expect(artwork.getByRole('progressbar', { name: 'Uploading cover-1000.png' })).toBeVisible();
+    letUploadFinish();
     await expect(artwork.getByRole('alert')).toContainText(
       'The artwork is 1000 x 1000 px; it must be at least 3000 x 3000 px.',
+      { timeout: 30_000 },
     );
     await expect(artwork.getByRole('progressbar')).toHaveCount(0);
 
     await chooseFile('cover-3000.png', solidPng(3000));
     await expect(artwork.getByRole('progressbar', { name: 'Uploading cover-3000.png' })).toBeVisible();
-    await expect(artwork.getByText('3000 x 3000 px · RGB · PNG')).toBeVisible();
+    letUploadFinish();
+    await expect(artwork.getByText('3000 x 3000 px · RGB · PNG')).toBeVisible({ timeout: 30_000 });
     await expect(artwork.getByRole('alert')).toHaveCount(0);
     const preview = artwork.getByRole('img', { name: /^Artwork, version \d+$/ });
     await expect(preview).toBeVisible();
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(3000);
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 })
+      .toBe(3000);
     await expect(artwork.getByText('cover-3000.png', { exact: false })).toBeVisible();
   });
 });

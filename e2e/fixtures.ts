@@ -137,6 +137,30 @@ export const test = base.extend<{ cspViolations: string[] }>({
 });
 export { expect };
 
+/**
+ * Holds each upload (a PUT to `url`) until the test lets it go, the n-th upload for the n-th call of
+ * the function returned, however late its request comes: on localhost an upload is over in a blink,
+ * and a fixed delay can end before a busy machine's check looks at its progress.
+ */
+export async function holdUploads(page: Page, url: string | RegExp): Promise<() => void> {
+  const holds: Promise<void>[] = [];
+  const lets: (() => void)[] = [];
+  const hold = (n: number) => {
+    while (holds.length <= n) holds.push(new Promise<void>((resolve) => lets.push(resolve)));
+    return holds[n]!;
+  };
+  let uploads = 0;
+  let released = 0;
+  await page.route(url, async (route) => {
+    if (route.request().method() === 'PUT') await hold(uploads++);
+    await route.continue();
+  });
+  return () => {
+    hold(released);
+    lets[released++]!();
+  };
+}
+
 /** Signs in through the login screen and waits for the shell, so the session is set before a page.goto. */
 export async function signInAndWait(page: Page, email: string, password = PASSWORD) {
   await signInThroughUi(page, email, password);

@@ -61,10 +61,16 @@ describe.skipIf(testDbKind() !== 'postgres')('a statement imported in a worker p
       [3, '0.005', 'isrc'],
       [4, '2', null],
     ]);
-    const [job] = await queryRows<{ result: Record<string, unknown> }>(
-      server.database.asOwner('the test reads the job the import ran as'),
-      sql`select result from jobs where organization_id = ${org} and kind = 'royalty-import'`,
-    );
-    expect(job!.result).toEqual({ lines: 3, bad_lines: 0, worker: true });
+    // The import is `imported` once the worker's last step commits; the job's result is saved by the
+    // server after the worker has exited, a moment later.
+    const jobOf = async () => {
+      const [job] = await queryRows<{ status: string; result: Record<string, unknown> | null }>(
+        server.database.asOwner('the test reads the job the import ran as'),
+        sql`select status, result from jobs where organization_id = ${org} and kind = 'royalty-import'`,
+      );
+      return job;
+    };
+    await expect.poll(jobOf, { timeout: 15_000 }).toMatchObject({ status: 'succeeded' });
+    expect((await jobOf())!.result).toEqual({ lines: 3, bad_lines: 0, worker: true });
   });
 });

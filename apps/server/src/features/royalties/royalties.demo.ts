@@ -7,7 +7,6 @@
  * periods' exchange rates include the label's reporting currency, so Analytics converts the EUR.
  */
 
-import { fromScaled } from '@music-review/core/money';
 import type { BuiltInSource } from '@music-review/core/royalty-sources';
 import { SOURCE_DEFINITIONS, sourceMappingForHeaders } from '@music-review/core/royalty-sources';
 import { sql } from 'drizzle-orm';

@@ -1,13 +1,10 @@
 import { WRITER_ROLE_LABELS, type WriterRole } from '@music-review/core/metadata-forms';
-import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge';
 import { TextField } from '../../../../components/ui/text-field';
 import { paths } from '../../../../config/paths';
 import { useWork } from '../../api/get-work';
 import { useUpdateWork } from '../../api/update-work';
-import { sameValue, serverFields, visibleErrors } from '../../form-values';
 import { AuditLog } from '../shared/audit-log';
 import { DrawerSection } from '../shared/drawer-section';
 import { FormFooter } from '../shared/form-footer';
@@ -17,7 +14,7 @@ import { RecordState } from '../shared/record-state';
 import { SplitHistory } from '../shared/split-history';
 import { useDrawerForm } from '../shared/use-drawer-form';
 import { useRecordDraft } from '../shared/use-record-draft';
-import { checkWork, type WorkValues, workValueOf, workValues } from './work-form';
+import { checkWork, workValueOf, workValues } from './work-form';
 import { WritersEditor } from './writers-editor';
 
 const linkClasses =
