@@ -141,7 +141,7 @@ test('Performance: the range and filters change the figures and the URL; a chart
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const serial = String(Date.now() % 100_000).padStart(5, '0');
   const artist = `Aurora Quay ${tag}`;

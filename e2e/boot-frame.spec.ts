@@ -43,7 +43,7 @@ test.describe('the boot frame', () => {
       page,
       request,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await page.setViewportSize({ width, height: 800 });
       const { admin } = await createLabelWithMembers(request, { members: 0 });
       await signInAndWait(page, admin.email);

@@ -142,7 +142,7 @@ test('a period run again after an adjustment, approved and published; the payee 
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const token = await apiSignIn(request, DEMO_ADMIN, DEMO_PASSWORD);
   const deals = (await (await request.get('/api/v1/finance/deals', { headers: bearer(token) })).json()) as {
     rows: Array<{ id: string; payees: Array<{ payee_id: string; name: string }> }>;

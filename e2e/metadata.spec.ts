@@ -15,7 +15,6 @@ test('an artist fills and submits the metadata form by link; the label is notifi
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const token = await apiSignIn(request, DEMO_ADMIN, DEMO_PASSWORD);
   const list = await request.get('/api/v1/signed-songs?search=Summer%20Static', {
     headers: { authorization: `Bearer ${token}` },
