@@ -19,6 +19,7 @@ import {
 } from '@music-review/core/catalogue-csv';
 import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../platform/jobs/queue.ts';
+import { readAhead } from '../../platform/read-ahead.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { applyBatch, classifyBatch, type RowOutcome } from './csv-batch.ts';
 import { assembleFailedRows, type FailedPart, writeFailedPart } from './csv-failed-rows.ts';
@@ -88,7 +89,11 @@ async function prepare(driver: StorageDriver, input: CsvJobInput): Promise<Prepa
   return { format, read, scan, fields: Object.keys(input.mapping).filter((f) => f !== 'id') };
 }
 
-/** The data rows in batches, numbered from 0; the first `skip` rows (whole batches) are read past. */
+/**
+ * The data rows in batches, numbered from 0; the first `skip` rows (whole batches) are read past.
+ * The jobs take them through readAhead: the next batch is parsed and checked while the database
+ * works on the current one.
+ */
 async function* batches(
   driver: StorageDriver,
   key: string,
@@ -136,7 +141,7 @@ export async function runCsvDryRun(ctx: AppContext, run: JobRun<CsvJobInput>): P
   };
   const decoder = new CsvTextDecoder();
   let done = 0;
-  for await (const batch of batches(driver, input.key, file, decoder, 0)) {
+  for await (const batch of readAhead(batches(driver, input.key, file, decoder, 0))) {
     const after = done + batch.rows.length;
     const outcomes =
       (await run.step(async (tx) => ({
@@ -193,7 +198,7 @@ export async function runCsvImport(ctx: AppContext, run: JobRun<CsvJobInput>): P
       failed: 0,
       parts: [],
     };
-    for await (const batch of batches(driver, input.key, file, decoder, current.next)) {
+    for await (const batch of readAhead(batches(driver, input.key, file, decoder, current.next))) {
       const before = current;
       current =
         (await run.step(async (tx) => {
