@@ -16,6 +16,21 @@ const failures = [];
 /** Each failed test by name, printed again at the very end (a CI log is often read from its tail). */
 const failedTests = [];
 
+/**
+ * The first lines of a failure's message, without colours, indented under its test in the summary:
+ * CI keeps only the end of the output, and a name alone says nothing of why a test failed.
+ */
+function why(message) {
+  if (!message) return '';
+  const lines = String(message)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6);
+  return lines.map((line) => `\n      ${line.slice(0, 200)}`).join('');
+}
+
 function addVitest(file, label) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -26,7 +41,9 @@ function addVitest(file, label) {
   for (const file of r.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'failed')
-        failedTests.push(`${label}: ${file.name.replace(`${ROOT}/`, '')} › ${test.fullName}`);
+        failedTests.push(
+          `${label}: ${file.name.replace(`${ROOT}/`, '')} › ${test.fullName}${why(test.failureMessages?.[0])}`,
+        );
     }
     if (file.status === 'failed' && (file.assertionResults ?? []).every((t) => t.status !== 'failed'))
       failedTests.push(
@@ -41,10 +58,13 @@ function playwrightProblems(suite, path = []) {
   const found = [];
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
-      if (test.status === 'unexpected' || test.status === 'flaky')
+      if (test.status === 'unexpected' || test.status === 'flaky') {
+        const failed = (test.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+        const error = failed?.errors?.[0] ?? failed?.error;
         found.push(
-          `browser (${test.status === 'flaky' ? 'flaky, passed on retry' : 'failed'}): ${[...here, spec.title].join(' › ')}`,
+          `browser (${test.status === 'flaky' ? 'flaky, passed on retry' : 'failed'}): ${[...here, spec.title].join(' › ')}${why(error?.message ?? (failed ? `${failed.status} after ${failed.duration} ms` : ''))}`,
         );
+      }
     }
   }
   for (const child of suite.suites ?? []) found.push(...playwrightProblems(child, here));
