@@ -12,13 +12,7 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T,
   let finished = false;
   try {
     for (;;) {
-      let current: IteratorResult<T>;
-      try {
-        current = await pending;
-      } catch (error) {
-        finished = true;
-        throw error;
-      }
+      const current = await pending;
       if (current.done) {
         finished = true;
         return;
@@ -30,6 +24,7 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T,
       yield current.value;
     }
   } finally {
+    // The caller stopped early, or the source failed (closing a failed source does nothing).
     if (!finished) {
       await pending.catch(() => {});
       await iterator.return?.();
