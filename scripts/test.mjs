@@ -23,6 +23,7 @@ const failedTests = [];
 function why(message) {
   if (!message) return '';
   const lines = String(message)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the colour codes it removes
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trimEnd())
