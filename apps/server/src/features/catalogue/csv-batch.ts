@@ -186,12 +186,14 @@ export async function applyBatch(
   reviewerId: string | null,
   fields: readonly string[],
   outcomes: readonly RowOutcome[],
-  batch: { jobId: string; index: number },
+  batch: { jobId: string; index: number; writing?: () => void },
 ) {
   const creates = outcomes.filter((o) => o.action === 'create');
   const updates = outcomes.filter((o) => o.action === 'update');
   if (creates.length === 0 && updates.length === 0) return;
   await markBulkChange(tx);
+  // The writes are on their way: the next batch may be read meanwhile (readAhead's cue).
+  batch.writing?.();
   await insertRecords(
     tx,
     organizationId,

@@ -20,6 +20,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { readStream } from '../../platform/storage/finalize-upload.ts';
 
+/** Uploads for an import live under `{org}/files/catalogue-csv-upload-{random}/{name}`. */
+export const CSV_UPLOAD_PREFIX = 'catalogue-csv-upload-';
+
 /** How much of the file's start decides its encoding and delimiter. */
 const HEAD_BYTES = 64 * 1024;
 
@@ -246,7 +249,13 @@ function parseFailure(error: unknown, row: number): AppError | null {
  */
 export async function* parseCsvStream(
   body: Readable,
-  options: { delimiter: CsvDelimiter; maxBytes?: number; decoder?: CsvTextDecoder },
+  options: {
+    delimiter: CsvDelimiter;
+    maxBytes?: number;
+    decoder?: CsvTextDecoder;
+    /** Sees each chunk of the file's bytes as it is read (the dry run counts and hashes them). */
+    onChunk?: (chunk: Buffer) => void;
+  },
 ): AsyncGenerator<CsvRecord> {
   const maxBytes = options.maxBytes ?? CSV_LIMITS.maxBytes;
   const decoder = options.decoder ?? new CsvTextDecoder();
@@ -258,6 +267,7 @@ export async function* parseCsvStream(
         done(new AppError('payload_too_large', CSV_MESSAGES.tooLarge(bytes)));
         return;
       }
+      options.onChunk?.(chunk);
       try {
         done(null, decoder.decode(chunk));
       } catch (error) {
@@ -364,9 +374,10 @@ export async function* readCsvRows(
   key: string,
   format: CsvFormat,
   decoder: CsvTextDecoder = new CsvTextDecoder(),
+  onChunk?: (chunk: Buffer) => void,
 ): AsyncGenerator<CsvRecord> {
   const object = await openObject(driver, key);
-  for await (const record of parseCsvStream(object.body, { delimiter: format.delimiter, decoder })) {
+  for await (const record of parseCsvStream(object.body, { delimiter: format.delimiter, decoder, onChunk })) {
     if (record.row === 1 || isBlank(record.cells)) continue;
     yield record;
   }

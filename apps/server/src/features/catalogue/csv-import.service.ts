@@ -25,12 +25,10 @@ import { jobsRepo } from '../../platform/jobs/queue.ts';
 import { buildKey, parseKey, sanitizeFilename } from '../../platform/storage/keys.ts';
 import { requireCatalogue } from './catalogue.access.ts';
 import { failedRowsKey } from './csv-failed-rows.ts';
-import { readCsvFormat, readCsvRows } from './csv-file.ts';
+import { CSV_UPLOAD_PREFIX, readCsvFormat, readCsvRows } from './csv-file.ts';
 import { findSavedMapping, saveMapping } from './csv-import.repo.ts';
 import type { CsvJobInput } from './csv-jobs.ts';
 
-/** Uploads for an import live under `{org}/files/catalogue-csv-upload-{random}/{name}`. */
-const UPLOAD_PREFIX = 'catalogue-csv-upload-';
 /** What the PUT must carry: the content check then treats it as a text file. */
 const UPLOAD_CONTENT_TYPE = 'text/csv';
 
@@ -49,7 +47,7 @@ export function createCatalogueCsvImportService(ctx: AppContext) {
       !parsed ||
       parsed.organizationId !== member.organizationId ||
       parsed.type !== 'files' ||
-      !parsed.id.startsWith(UPLOAD_PREFIX)
+      !parsed.id.startsWith(CSV_UPLOAD_PREFIX)
     )
       throw notFound(CSV_MESSAGES.uploadNotFound);
     return key;
@@ -83,7 +81,7 @@ export function createCatalogueCsvImportService(ctx: AppContext) {
       const key = buildKey(
         member.organizationId,
         'files',
-        `${UPLOAD_PREFIX}${randomBytes(12).toString('hex')}`,
+        `${CSV_UPLOAD_PREFIX}${randomBytes(12).toString('hex')}`,
         sanitizeFilename(body.filename) ?? 'import.csv',
       );
       // The local store refuses more bytes than this while receiving; S3 cannot, so the analysis checks the size again.

@@ -1,11 +1,13 @@
 /**
- * The CSV dry run and import as background jobs (decisions 0024 and 0026). Both read the file from
- * storage twice, streamed: a first pass checks the whole file and notes the first row of each code;
- * the second goes batch by batch (CSV_LIMITS.batchRows rows), each batch one `run.step`: one
- * transaction that checks the rows against the catalogue (and, for the import, writes them in bulk)
- * and saves the progress and the cursor. An import stopped in the middle (a deploy, kill -9) starts
- * again after its last committed batch: a batch is applied once or not at all.
+ * The CSV dry run and import as background jobs (decisions 0024, 0026 and 0038). Both go through the
+ * file from storage batch by batch (CSV_LIMITS.batchRows rows), streamed, each batch one `run.step`:
+ * one transaction that checks the rows against the catalogue (and, for the import, writes them in
+ * bulk) and saves the progress and the cursor. Before its first batch an import knows the whole file
+ * reads, its row count and the first row of each code: from the dry run of the same bytes and
+ * mapping, else from a first pass of its own over the file. An import stopped in the middle (a
+ * deploy, kill -9) starts again after its last committed batch: a batch is applied once or not at all.
  */
+import { createHash } from 'node:crypto';
 import {
   CSV_JOB_KINDS,
   CSV_LIMITS,
@@ -19,15 +21,18 @@ import {
 } from '@music-review/core/catalogue-csv';
 import type { AppContext } from '../../context.ts';
 import type { JobRun } from '../../platform/jobs/queue.ts';
-import { readAhead } from '../../platform/read-ahead.ts';
+import { createReadAheadCue, readAhead } from '../../platform/read-ahead.ts';
 import type { StorageDriver } from '../../platform/storage/driver.ts';
 import { applyBatch, classifyBatch, type RowOutcome } from './csv-batch.ts';
+import { deleteDryRunScan, loadDryRunScan, saveDryRunScan } from './csv-dry-run-scan.ts';
 import { assembleFailedRows, type FailedPart, writeFailedPart } from './csv-failed-rows.ts';
-import { type CsvFormat, CsvTextDecoder, readCsvFormat, readCsvRows } from './csv-file.ts';
+import { type CsvFormat, type CsvRecord, CsvTextDecoder, readCsvFormat, readCsvRows } from './csv-file.ts';
 import {
+  createFileScan,
   createRowReader,
   type FileScan,
   type ReadRow,
+  type RowReader,
   reasonOf,
   rowErrors,
   scanCsvFile,
@@ -77,42 +82,52 @@ export function defineCatalogueCsvJobs(ctx: AppContext) {
 
 interface PreparedFile {
   format: CsvFormat;
-  read: (record: { row: number; cells: string[] }) => ReadRow;
+  read: RowReader;
   scan: FileScan;
   fields: string[];
 }
 
-async function prepare(driver: StorageDriver, input: CsvJobInput): Promise<PreparedFile> {
+const fieldsOf = (input: CsvJobInput) => Object.keys(input.mapping).filter((f) => f !== 'id');
+
+/**
+ * The import's start: the file's format and its scan, the dry run's when it read exactly this file
+ * with this mapping (csv-dry-run-scan.ts), else a first pass over the whole file.
+ */
+async function prepareImport(driver: StorageDriver, input: CsvJobInput): Promise<PreparedFile> {
   const format = await readCsvFormat(driver, input.key);
   const read = createRowReader(input.kind, format, input.mapping);
-  const scan = await scanCsvFile(driver, input.key, input.kind, format, read);
-  return { format, read, scan, fields: Object.keys(input.mapping).filter((f) => f !== 'id') };
+  const scan =
+    (await loadDryRunScan(driver, input)) ?? (await scanCsvFile(driver, input.key, input.kind, format, read));
+  return { format, read, scan, fields: fieldsOf(input) };
 }
 
 /**
  * The data rows in batches, numbered from 0; the first `skip` rows (whole batches) are read past.
- * The jobs take them through readAhead: the next batch is parsed and checked while the database
- * works on the current one.
+ * Each row is shown to `onRow` as it is read (the dry run builds its scan so). The jobs take the
+ * batches through readAhead: the next batch is parsed and checked while the database works on the
+ * current one. `bytes` is how much of the file was read when the batch was complete.
  */
 async function* batches(
-  driver: StorageDriver,
-  key: string,
-  file: PreparedFile,
-  decoder: CsvTextDecoder,
+  records: AsyncIterable<CsvRecord>,
+  read: RowReader,
   skip: number,
-): AsyncGenerator<{ index: number; rows: ReadRow[] }> {
+  meter: { bytes: number } = { bytes: 0 },
+  onRow: (row: ReadRow) => void = () => {},
+): AsyncGenerator<{ index: number; rows: ReadRow[]; bytes: number }> {
   let seen = 0;
   let rows: ReadRow[] = [];
-  for await (const record of readCsvRows(driver, key, file.format, decoder)) {
+  for await (const record of records) {
     seen++;
     if (seen <= skip) continue;
-    rows.push(file.read(record));
+    const row = read(record);
+    onRow(row);
+    rows.push(row);
     if (rows.length === CSV_LIMITS.batchRows) {
-      yield { index: (seen - rows.length) / CSV_LIMITS.batchRows, rows };
+      yield { index: (seen - rows.length) / CSV_LIMITS.batchRows, rows, bytes: meter.bytes };
       rows = [];
     }
   }
-  if (rows.length > 0) yield { index: (seen - rows.length) / CSV_LIMITS.batchRows, rows };
+  if (rows.length > 0) yield { index: (seen - rows.length) / CSV_LIMITS.batchRows, rows, bytes: meter.bytes };
 }
 
 const progressMessage = (verb: string, done: number, total: number) =>
@@ -122,35 +137,48 @@ function errorsOf(input: CsvJobInput, outcome: Extract<RowOutcome, { action: 'fa
   return rowErrors(input.kind, input.mapping, outcome.row.row, outcome.problems);
 }
 
-/** Checks every row against the rules and the catalogue; writes nothing. */
+/**
+ * Checks every row against the rules and the catalogue; writes nothing to the catalogue. One pass
+ * over the file: the scan is built as the batches are read (a row is only ever compared with rows
+ * before it), so the row count is known at the end and the progress goes by the file's bytes. The
+ * scan is kept for the import (csv-dry-run-scan.ts).
+ */
 export async function runCsvDryRun(ctx: AppContext, run: JobRun<CsvJobInput>): Promise<CsvDryRunResult> {
   const { input } = run;
   const driver = ctx.storage.driver;
   await run.step(async () => ({ done: 0, total: null, message: 'Reading the file' }));
-  const file = await prepare(driver, input);
+  const format = await readCsvFormat(driver, input.key);
+  const read = createRowReader(input.kind, format, input.mapping);
+  const scanning = createFileScan(input.kind);
   const result: CsvDryRunResult = {
     kind: input.kind,
-    rows: file.scan.rows,
+    rows: 0,
     create: 0,
     update: 0,
     unchanged: 0,
     failed: 0,
     errors: [],
-    encoding: file.format.encoding,
-    delimiter: file.format.delimiter,
+    encoding: format.encoding,
+    delimiter: format.delimiter,
   };
   const decoder = new CsvTextDecoder();
+  const hash = createHash('sha256');
+  const meter = { bytes: 0 };
+  const records = readCsvRows(driver, input.key, format, decoder, (chunk) => {
+    meter.bytes += chunk.length;
+    hash.update(chunk);
+  });
   let done = 0;
-  for await (const batch of readAhead(batches(driver, input.key, file, decoder, 0))) {
-    const after = done + batch.rows.length;
+  for await (const batch of readAhead(batches(records, read, 0, meter, scanning.add))) {
+    done += batch.rows.length;
+    const checked = done;
     const outcomes =
       (await run.step(async (tx) => ({
-        value: await classifyBatch(tx, run.organizationId, input.kind, batch.rows, file.scan),
-        done: after,
-        total: file.scan.rows,
-        message: progressMessage('Checked', after, file.scan.rows),
+        value: await classifyBatch(tx, run.organizationId, input.kind, batch.rows, scanning.scan),
+        done: Math.min(batch.bytes, format.size),
+        total: format.size,
+        message: `Checked ${checked.toLocaleString('en-US')} rows`,
       }))) ?? [];
-    done = after;
     for (const outcome of outcomes) {
       if (outcome.action === 'create') result.create++;
       else if (outcome.action === 'update') result.update++;
@@ -164,7 +192,15 @@ export async function runCsvDryRun(ctx: AppContext, run: JobRun<CsvJobInput>): P
       }
     }
   }
+  const scan = scanning.finish();
+  result.rows = scan.rows;
   result.encoding = decoder.encoding;
+  await saveDryRunScan(driver, input, hash.digest('hex'), scan, scanning.repeated);
+  await run.step(async () => ({
+    done: format.size,
+    total: format.size,
+    message: progressMessage('Checked', scan.rows, scan.rows),
+  }));
   return result;
 }
 
@@ -184,7 +220,7 @@ export async function runCsvImport(ctx: AppContext, run: JobRun<CsvJobInput>): P
   let cursor = readCursor(run.cursor);
   if (!cursor || cursor.next < cursor.total) {
     if (!cursor) await run.step(async () => ({ done: 0, total: null, message: 'Reading the file' }));
-    const file = await prepare(driver, input);
+    const file = await prepareImport(driver, input);
     const decoder = new CsvTextDecoder();
     let current: ImportCursor = cursor ?? {
       next: 0,
@@ -198,7 +234,10 @@ export async function runCsvImport(ctx: AppContext, run: JobRun<CsvJobInput>): P
       failed: 0,
       parts: [],
     };
-    for await (const batch of readAhead(batches(driver, input.key, file, decoder, current.next))) {
+    const records = readCsvRows(driver, input.key, file.format, decoder);
+    // The next batch is read once this one's writes are sent, not while its first queries wait.
+    const cue = createReadAheadCue();
+    for await (const batch of readAhead(batches(records, file.read, current.next), cue)) {
       const before = current;
       current =
         (await run.step(async (tx) => {
@@ -206,6 +245,7 @@ export async function runCsvImport(ctx: AppContext, run: JobRun<CsvJobInput>): P
           await applyBatch(tx, organizationId, input.kind, run.reviewerId, file.fields, outcomes, {
             jobId: run.id,
             index: batch.index,
+            writing: cue.go,
           });
           const failed = outcomes.filter(
             (o): o is Extract<RowOutcome, { action: 'failed' }> => o.action === 'failed',
@@ -248,6 +288,7 @@ export async function runCsvImport(ctx: AppContext, run: JobRun<CsvJobInput>): P
   if (cursor.parts.length > 0)
     await assembleFailedRows(driver, organizationId, run.id, cursor.headers, cursor.parts);
   await driver.delete(input.key);
+  await deleteDryRunScan(driver, input.key);
   return {
     kind: input.kind,
     rows: cursor.total,

@@ -53,6 +53,44 @@ export interface FileScan {
   firstRowOf: Map<string, number>;
 }
 
+const tooManyRows = () =>
+  new AppError('validation_failed', CSV_MESSAGES.tooManyRows, {}, { file: CSV_MESSAGES.tooManyRows });
+
+/**
+ * A scan built row by row, in the file's order: `add` counts each row (refusing one past the limit)
+ * and lets a row without problems claim its codes; `repeated` are the codes a later row names again.
+ * The first pass builds one over the whole file; the dry run builds one as it checks its batches
+ * (a batch is read before it is checked, so its rows are in the scan when it is checked).
+ */
+export function createFileScan(kind: CsvKind) {
+  const scan: FileScan = { rows: 0, firstRowOf: new Map() };
+  const repeated = new Set<string>();
+  return {
+    scan,
+    repeated,
+    add(row: ReadRow) {
+      scan.rows++;
+      if (scan.rows > CSV_LIMITS.maxRows) throw tooManyRows();
+      if (row.problems.length > 0) return;
+      for (const code of csvRowKeys(kind, row.values)) {
+        if (scan.firstRowOf.has(code)) repeated.add(code);
+        else scan.firstRowOf.set(code, row.row);
+      }
+    },
+    /** The scan of a whole file; a file without rows is refused. */
+    finish(): FileScan {
+      if (scan.rows === 0)
+        throw new AppError(
+          'validation_failed',
+          CSV_MESSAGES.headerOnly,
+          {},
+          { file: CSV_MESSAGES.headerOnly },
+        );
+      return scan;
+    },
+  };
+}
+
 /** Reads the whole file once, checking nothing against the catalogue; refuses a file without rows or with too many. */
 export async function scanCsvFile(
   driver: StorageDriver,
@@ -61,24 +99,10 @@ export async function scanCsvFile(
   format: CsvFormat,
   read: RowReader,
 ): Promise<FileScan> {
-  const firstRowOf = new Map<string, number>();
-  let rows = 0;
-  for await (const record of readCsvRows(driver, key, format, new CsvTextDecoder())) {
-    rows++;
-    if (rows > CSV_LIMITS.maxRows)
-      throw new AppError(
-        'validation_failed',
-        CSV_MESSAGES.tooManyRows,
-        {},
-        { file: CSV_MESSAGES.tooManyRows },
-      );
-    const row = read(record);
-    if (row.problems.length > 0) continue;
-    for (const code of csvRowKeys(kind, row.values)) if (!firstRowOf.has(code)) firstRowOf.set(code, row.row);
-  }
-  if (rows === 0)
-    throw new AppError('validation_failed', CSV_MESSAGES.headerOnly, {}, { file: CSV_MESSAGES.headerOnly });
-  return { rows, firstRowOf };
+  const scanning = createFileScan(kind);
+  for await (const record of readCsvRows(driver, key, format, new CsvTextDecoder()))
+    scanning.add(read(record));
+  return scanning.finish();
 }
 
 /** A code an earlier row of the file already names: the later row is refused. */

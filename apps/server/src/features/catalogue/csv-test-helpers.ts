@@ -22,6 +22,18 @@ export function csvApi(server: TestServer) {
   const { app } = server;
   const post = (headers: Headers, url: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url, headers, payload });
+  /** Each upload's signed URL, for sending other bytes to it while it is valid (`putAgain`). */
+  const uploadUrls = new Map<string, { path: string; contentType: string }>();
+
+  async function put(path: string, contentType: string, bytes: Buffer) {
+    const res = await app.inject({
+      method: 'PUT',
+      url: path,
+      headers: { 'content-type': contentType },
+      payload: bytes,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 
   async function upload(
     headers: Headers,
@@ -42,14 +54,16 @@ export function csvApi(server: TestServer) {
       content_type: string;
     }>();
     const url = new URL(upload_url);
-    const put = await app.inject({
-      method: 'PUT',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': content_type },
-      payload: bytes,
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    uploadUrls.set(key, { path: `${url.pathname}${url.search}`, contentType: content_type });
+    await put(`${url.pathname}${url.search}`, content_type, bytes);
     return key;
+  }
+
+  /** Sends other bytes to an upload's signed URL, as a member may while it is valid. */
+  async function putAgain(key: string, body: Buffer | string) {
+    const target = uploadUrls.get(key);
+    if (!target) throw new Error(`no upload ${key}`);
+    await put(target.path, target.contentType, typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
   }
 
   const analyse = (headers: Headers, key: string, kind: CsvKind = 'recordings') =>
@@ -97,7 +111,7 @@ export function csvApi(server: TestServer) {
   const failedRows = (headers: Headers, jobId: string) =>
     app.inject({ method: 'GET', url: `/api/v1/catalogue/csv/imports/${jobId}/failed-rows`, headers });
 
-  return { upload, analyse, job, run, importFile, failedRows, post };
+  return { upload, putAgain, analyse, job, run, importFile, failedRows, post };
 }
 
 /** A file's text: rows of cells joined by commas, each line ended by CRLF. */
