@@ -24,7 +24,10 @@ export function JobProgress({ label, job }: { label: string; job: JobDto | undef
         aria-valuetext={job?.progress_message ?? undefined}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
+        {/* Keyed on whether the total is known: the first value is drawn where it is, not shrunk to
+            from the full width the pulse had. */}
         <div
+          key={percent === null ? 'waiting' : 'known'}
           className={cn(
             'h-full rounded-full bg-primary transition-[width] duration-200',
             percent === null && 'animate-pulse',
