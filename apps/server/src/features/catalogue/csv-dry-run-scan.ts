@@ -103,7 +103,10 @@ export async function loadDryRunScan(
     saved.kind !== input.kind ||
     !Array.isArray(saved.mapping) ||
     !Array.isArray(saved.repeated) ||
-    typeof saved.rows !== 'number' ||
+    !saved.repeated.every(
+      (entry) => Array.isArray(entry) && typeof entry[0] === 'string' && Number.isInteger(entry[1]),
+    ) ||
+    !Number.isInteger(saved.rows) ||
     !sameMapping(saved.mapping, mappingEntries(input.mapping))
   )
     return null;
